@@ -1,0 +1,2 @@
+/** Messages that travel between services over RabbitMQ, and where they travel. */
+package com.seckill.common.message;

@@ -1,0 +1,25 @@
+package com.seckill.common.redis;
+
+/** Return codes of the pre-deduction Lua script (DESIGN.md §5). */
+public enum PurchaseOutcome {
+    SUCCESS(1), SOLD_OUT(0), DUPLICATE(2), NOT_WARMED(-1);
+
+    private final long code;
+
+    PurchaseOutcome(long code) {
+        this.code = code;
+    }
+
+    public long code() {
+        return code;
+    }
+
+    public static PurchaseOutcome of(long code) {
+        for (PurchaseOutcome outcome : values()) {
+            if (outcome.code == code) {
+                return outcome;
+            }
+        }
+        throw new IllegalArgumentException("Unknown purchase script answer " + code);
+    }
+}

@@ -1,0 +1,88 @@
+package com.seckill.common.web;
+
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
+import jakarta.validation.ConstraintViolationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Maps every failure of a servlet service to RFC 9457 problem+json with a stable {@code code}.
+ * Spring's own exceptions (unreadable JSON, type mismatch, unknown path, wrong method...) keep
+ * their 4xx status; nothing reaches the client as a stack trace or a 500 for bad input.
+ */
+@RestControllerAdvice
+public class ApiProblemHandler extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiProblemHandler.class);
+
+    public static ProblemDetail problem(ErrorCode code, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(code.status()), detail);
+        problem.setTitle(code.title());
+        problem.setProperty("code", code.name());
+        return problem;
+    }
+
+    @ExceptionHandler(SeckillException.class)
+    ResponseEntity<ProblemDetail> business(SeckillException e) {
+        return answer(e.code(), e.getMessage());
+    }
+
+    @ExceptionHandler(ConstraintViolationException.class)
+    ResponseEntity<ProblemDetail> invalid(ConstraintViolationException e) {
+        return answer(ErrorCode.BAD_REQUEST, "Invalid request parameters");
+    }
+
+    @ExceptionHandler({DataAccessResourceFailureException.class, QueryTimeoutException.class,
+            TransientDataAccessException.class})
+    ResponseEntity<ProblemDetail> unavailable(Exception e) {
+        log.warn("Dependency unavailable: {}", e.toString());
+        return answer(ErrorCode.BUSY, "A dependency is unavailable, try again shortly");
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        log.error("Unexpected failure", e);
+        return answer(ErrorCode.INTERNAL, "Unexpected error");
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleServletRequestBindingException(
+            org.springframework.web.bind.ServletRequestBindingException ex, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        if (ex instanceof MissingRequestHeaderException missing && Headers.USER_ID.equals(missing.getHeaderName())) {
+            return new ResponseEntity<>(problem(ErrorCode.UNAUTHENTICATED, "Authentication required"),
+                    HttpStatusCode.valueOf(401));
+        }
+        return super.handleServletRequestBindingException(ex, headers, status, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
+                                                             HttpStatusCode statusCode, WebRequest request) {
+        ProblemDetail problem = body instanceof ProblemDetail given ? given
+                : ProblemDetail.forStatusAndDetail(statusCode, "Request could not be processed");
+        // Spring's default details can echo parser internals; keep a plain message for bad input.
+        if (statusCode.value() == 400) {
+            problem.setDetail("Malformed request: check the path, parameters and JSON body");
+        }
+        problem.setProperty("code", ErrorCode.forStatus(statusCode.value()).name());
+        return super.handleExceptionInternal(ex, problem, headers, statusCode, request);
+    }
+
+    private static ResponseEntity<ProblemDetail> answer(ErrorCode code, String detail) {
+        return ResponseEntity.status(code.status()).body(problem(code, detail));
+    }
+}

@@ -1,0 +1,175 @@
+package com.seckill.common.test;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.MariaDBContainer;
+import org.testcontainers.containers.RabbitMQContainer;
+
+/**
+ * Where integration tests find MariaDB, Redis and RabbitMQ: the local services when they answer
+ * (./seckill test makes sure they do), Testcontainers when they do not and Docker is there.
+ * Tests get their own database ({@value #DATABASE}, reset from sql/schema.sql once per JVM),
+ * Redis database {@value #REDIS_DATABASE} and RabbitMQ vhost {@value #VHOST}, so a running
+ * system is never disturbed and never disturbs them.
+ */
+public final class TestInfra {
+
+    public static final String DATABASE = "seckill_it";
+    public static final int REDIS_DATABASE = 1;
+    public static final String VHOST = "seckill_it";
+
+    private static Endpoints endpoints;
+    private static boolean schemaReset;
+
+    private TestInfra() {
+    }
+
+    public record Endpoints(String dbHost, int dbPort, String dbUser, String dbPassword,
+                            String redisHost, int redisPort, String rabbitHost, int rabbitPort,
+                            String rabbitUser, String rabbitPassword, String vhost) {
+
+        public String jdbcUrl(String database) {
+            return "jdbc:mysql://" + dbHost + ":" + dbPort + "/" + database
+                    + "?useSSL=false&allowPublicKeyRetrieval=true&serverTimezone=UTC&rewriteBatchedStatements=true";
+        }
+    }
+
+    public static synchronized Endpoints endpoints() {
+        if (endpoints == null) {
+            endpoints = locate();
+        }
+        return endpoints;
+    }
+
+    /** Spring properties pointing a test context at the test database, Redis database and vhost. */
+    public static synchronized Map<String, String> springProperties() {
+        Endpoints e = endpoints();
+        resetSchemaOnce(e);
+        return Map.ofEntries(
+                Map.entry("spring.datasource.url", e.jdbcUrl(DATABASE)),
+                Map.entry("spring.datasource.username", e.dbUser()),
+                Map.entry("spring.datasource.password", e.dbPassword()),
+                Map.entry("spring.data.redis.host", e.redisHost()),
+                Map.entry("spring.data.redis.port", String.valueOf(e.redisPort())),
+                Map.entry("spring.data.redis.database", String.valueOf(REDIS_DATABASE)),
+                Map.entry("spring.rabbitmq.host", e.rabbitHost()),
+                Map.entry("spring.rabbitmq.port", String.valueOf(e.rabbitPort())),
+                Map.entry("spring.rabbitmq.username", e.rabbitUser()),
+                Map.entry("spring.rabbitmq.password", e.rabbitPassword()),
+                Map.entry("spring.rabbitmq.virtual-host", e.vhost()),
+                Map.entry("spring.cloud.nacos.discovery.enabled", "false"));
+    }
+
+    public static Connection connection() throws SQLException {
+        Endpoints e = endpoints();
+        resetSchemaOnce(e);
+        return DriverManager.getConnection(e.jdbcUrl(DATABASE), e.dbUser(), e.dbPassword());
+    }
+
+    private static Endpoints locate() {
+        String dbHost = env("SECKILL_DB_HOST", "127.0.0.1");
+        int dbPort = Integer.parseInt(env("SECKILL_DB_PORT", "3306"));
+        String redisHost = env("SECKILL_REDIS_HOST", "127.0.0.1");
+        int redisPort = Integer.parseInt(env("SECKILL_REDIS_PORT", "6379"));
+        String rabbitHost = env("SECKILL_RABBIT_HOST", "127.0.0.1");
+        int rabbitPort = Integer.parseInt(env("SECKILL_RABBIT_PORT", "5672"));
+        if (reachable(dbHost, dbPort) && reachable(redisHost, redisPort) && reachable(rabbitHost, rabbitPort)) {
+            return new Endpoints(dbHost, dbPort, env("SECKILL_DB_USER", "root"), env("SECKILL_DB_PASSWORD", ""),
+                    redisHost, redisPort, rabbitHost, rabbitPort,
+                    env("SECKILL_RABBIT_USER", "guest"), env("SECKILL_RABBIT_PASSWORD", "guest"), VHOST);
+        }
+        if (!DockerClientFactory.instance().isDockerAvailable()) {
+            throw new IllegalStateException("MariaDB " + dbHost + ":" + dbPort + ", Redis " + redisHost + ":" + redisPort
+                    + " or RabbitMQ " + rabbitHost + ":" + rabbitPort + " is not reachable and there is no Docker for "
+                    + "Testcontainers: run the tests with ./seckill test, which starts them");
+        }
+        return startContainers();
+    }
+
+    @SuppressWarnings("resource") // containers live as long as the test JVM; Ryuk removes them
+    private static Endpoints startContainers() {
+        MariaDBContainer<?> db = new MariaDBContainer<>("mariadb:10.11").withUsername("root").withPassword("");
+        GenericContainer<?> redis = new GenericContainer<>("redis:7.0").withExposedPorts(6379);
+        RabbitMQContainer rabbit = new RabbitMQContainer("rabbitmq:3.10-management").withVhost(VHOST);
+        db.start();
+        redis.start();
+        rabbit.start();
+        return new Endpoints(db.getHost(), db.getMappedPort(3306), "root", "", redis.getHost(),
+                redis.getMappedPort(6379), rabbit.getHost(), rabbit.getAmqpPort(), rabbit.getAdminUsername(),
+                rabbit.getAdminPassword(), VHOST);
+    }
+
+    private static void resetSchemaOnce(Endpoints e) {
+        if (schemaReset) {
+            return;
+        }
+        try (Connection c = DriverManager.getConnection(e.jdbcUrl(""), e.dbUser(), e.dbPassword());
+             Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + DATABASE);
+            s.execute("CREATE DATABASE " + DATABASE + " DEFAULT CHARACTER SET utf8mb4");
+            s.execute("USE " + DATABASE);
+            for (String statement : statements(schemaFile())) {
+                s.execute(statement);
+            }
+        } catch (SQLException | IOException ex) {
+            throw new IllegalStateException("Could not reset the test schema " + DATABASE, ex);
+        }
+        schemaReset = true;
+    }
+
+    /** sql/schema.sql of this checkout: the same file the launcher and compose apply. */
+    public static Path schemaFile() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path candidate = dir.resolve("sql").resolve("schema.sql");
+            if (Files.exists(candidate)) {
+                return candidate;
+            }
+            dir = dir.getParent();
+        }
+        throw new IllegalStateException("sql/schema.sql not found above " + Path.of("").toAbsolutePath());
+    }
+
+    static List<String> statements(Path file) throws IOException {
+        List<String> statements = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : Files.readAllLines(file)) {
+            String trimmed = line.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("--")) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (trimmed.endsWith(";")) {
+                statements.add(current.substring(0, current.lastIndexOf(";")));
+                current.setLength(0);
+            }
+        }
+        return statements;
+    }
+
+    private static boolean reachable(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}

@@ -1,0 +1,79 @@
+-- Schema of the seckill platform (DESIGN.md §6). One source of truth: applied by ./seckill up,
+-- by the integration tests (against their own database) and by docker compose.
+-- Idempotent: every statement can run again on an existing schema.
+
+CREATE TABLE IF NOT EXISTS seckill_activity (
+    id               BIGINT         NOT NULL AUTO_INCREMENT,
+    goods_id         BIGINT         NOT NULL,
+    goods_name       VARCHAR(128)   NOT NULL,
+    price            DECIMAL(12, 2) NOT NULL,
+    stock_total      INT            NOT NULL,
+    stock            INT            NOT NULL,
+    start_time       DATETIME(3)    NOT NULL,
+    end_time         DATETIME(3)    NOT NULL,
+    captcha_required TINYINT(1)     NOT NULL DEFAULT 0,
+    status           TINYINT        NOT NULL DEFAULT 0 COMMENT '0 active, 1 offline',
+    create_time      DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    update_time      DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    KEY idx_activity_time (start_time, end_time),
+    CONSTRAINT chk_activity_stock CHECK (stock >= 0 AND stock <= stock_total)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+CREATE TABLE IF NOT EXISTS seckill_order (
+    id           BIGINT         NOT NULL AUTO_INCREMENT,
+    order_no     VARCHAR(32)    NOT NULL,
+    request_id   VARCHAR(64)    NOT NULL,
+    user_id      BIGINT         NOT NULL,
+    activity_id  BIGINT         NOT NULL,
+    goods_id     BIGINT         NOT NULL,
+    goods_name   VARCHAR(128)   NOT NULL,
+    price        DECIMAL(12, 2) NOT NULL COMMENT 'price snapshot at purchase',
+    status       TINYINT        NOT NULL DEFAULT 0 COMMENT '0 pending, 1 paid, 2 cancelled, 3 closed, 4 refunded',
+    pay_time     DATETIME(3)    NULL,
+    create_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    update_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    UNIQUE KEY uk_order_user_activity (user_id, activity_id),
+    UNIQUE KEY uk_order_no (order_no),
+    UNIQUE KEY uk_order_request (request_id),
+    KEY idx_order_activity_status (activity_id, status),
+    KEY idx_order_status_created (status, create_time)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+CREATE TABLE IF NOT EXISTS mq_consume_log (
+    id           BIGINT      NOT NULL AUTO_INCREMENT,
+    message_id   VARCHAR(64) NOT NULL,
+    queue        VARCHAR(64) NOT NULL,
+    create_time  DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    UNIQUE KEY uk_consume_message (message_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+CREATE TABLE IF NOT EXISTS payment (
+    id           BIGINT         NOT NULL AUTO_INCREMENT,
+    trade_no     VARCHAR(32)    NOT NULL,
+    order_id     BIGINT         NOT NULL,
+    user_id      BIGINT         NOT NULL,
+    amount       DECIMAL(12, 2) NOT NULL,
+    status       TINYINT        NOT NULL DEFAULT 0 COMMENT '0 waiting, 1 paid, 2 refunded',
+    paid_time    DATETIME(3)    NULL,
+    create_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    update_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    UNIQUE KEY uk_payment_trade (trade_no),
+    UNIQUE KEY uk_payment_order (order_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+CREATE TABLE IF NOT EXISTS refund (
+    id           BIGINT         NOT NULL AUTO_INCREMENT,
+    refund_no    VARCHAR(32)    NOT NULL,
+    trade_no     VARCHAR(32)    NOT NULL,
+    order_id     BIGINT         NOT NULL,
+    amount       DECIMAL(12, 2) NOT NULL,
+    reason       VARCHAR(255)   NOT NULL,
+    create_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    UNIQUE KEY uk_refund_no (refund_no),
+    UNIQUE KEY uk_refund_trade (trade_no)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
