@@ -45,6 +45,7 @@ CREATE TABLE IF NOT EXISTS mq_consume_log (
     id           BIGINT      NOT NULL AUTO_INCREMENT,
     message_id   VARCHAR(64) NOT NULL,
     queue        VARCHAR(64) NOT NULL,
+    outcome      VARCHAR(16) NOT NULL COMMENT 'SUCCESS, or the reason the message was turned down',
     create_time  DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
     PRIMARY KEY (id),
     UNIQUE KEY uk_consume_message (message_id)

@@ -40,6 +40,11 @@ public final class SeckillKeys {
         return activity(activityId, "outbox");
     }
 
+    /** Redisson lock guarding the warm-up of one activity across instances. */
+    public static String warmupLock(long activityId) {
+        return activity(activityId, "lock:warmup");
+    }
+
     /** String: JSON {@code RequestResult} of one purchase request. */
     public static String result(String requestId) {
         return PREFIX + "result:" + requestId;

@@ -1,0 +1,23 @@
+package com.seckill.order;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Tunables of order-service ({@code seckill.order.*}).
+ *
+ * @param payTimeout          an unpaid order is closed after this long
+ * @param prefetch            unacknowledged order messages one consumer may hold
+ * @param concurrency         consumers of the order queue in this instance
+ * @param resultTtl           how long a request's result can be polled
+ * @param retryBackoff        pause before a message that met a system failure is handed back to the queue
+ */
+@ConfigurationProperties("seckill.order")
+public record OrderProperties(
+        @DefaultValue("15m") Duration payTimeout,
+        @DefaultValue("50") int prefetch,
+        @DefaultValue("4") int concurrency,
+        @DefaultValue("24h") Duration resultTtl,
+        @DefaultValue("1s") Duration retryBackoff) {
+}

@@ -1,0 +1,17 @@
+package com.seckill.order.consume;
+
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+
+/** mq_consume_log: one row per message id, so a redelivered message is recognised and not redone. */
+@Mapper
+interface ConsumeLogMapper {
+
+    @Insert("INSERT INTO mq_consume_log (message_id, queue, outcome) VALUES (#{messageId}, #{queue}, #{outcome})")
+    void insert(@Param("messageId") String messageId, @Param("queue") String queue, @Param("outcome") String outcome);
+
+    @Select("SELECT outcome FROM mq_consume_log WHERE message_id = #{messageId}")
+    String findOutcome(String messageId);
+}

@@ -1,0 +1,71 @@
+package com.seckill.order.infra;
+
+import com.seckill.common.message.Queues;
+import com.seckill.order.OrderProperties;
+import org.springframework.amqp.core.AcknowledgeMode;
+import org.springframework.amqp.core.Binding;
+import org.springframework.amqp.core.BindingBuilder;
+import org.springframework.amqp.core.DirectExchange;
+import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.core.QueueBuilder;
+import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.boot.autoconfigure.amqp.SimpleRabbitListenerContainerFactoryConfigurer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The order queues (DESIGN.md §7), declared by their consumer. A message the consumer rejects
+ * dead-letters to {@code seckill.order.create.dlq} instead of looping.
+ */
+@Configuration(proxyBeanMethods = false)
+class RabbitTopology {
+
+    @Bean
+    DirectExchange orderExchange() {
+        return new DirectExchange(Queues.ORDER_EXCHANGE, true, false);
+    }
+
+    @Bean
+    DirectExchange orderDeadLetterExchange() {
+        return new DirectExchange(Queues.ORDER_DEAD_LETTER_EXCHANGE, true, false);
+    }
+
+    @Bean
+    Queue orderCreateQueue() {
+        return QueueBuilder.durable(Queues.ORDER_CREATE)
+                .deadLetterExchange(Queues.ORDER_DEAD_LETTER_EXCHANGE)
+                .deadLetterRoutingKey(Queues.ORDER_CREATE_DLQ)
+                .build();
+    }
+
+    @Bean
+    Queue orderCreateDeadLetterQueue() {
+        return QueueBuilder.durable(Queues.ORDER_CREATE_DLQ).build();
+    }
+
+    @Bean
+    Binding orderCreateBinding() {
+        return BindingBuilder.bind(orderCreateQueue()).to(orderExchange()).with(Queues.ORDER_CREATE_ROUTING_KEY);
+    }
+
+    @Bean
+    Binding orderCreateDeadLetterBinding() {
+        return BindingBuilder.bind(orderCreateDeadLetterQueue()).to(orderDeadLetterExchange()).with(Queues.ORDER_CREATE_DLQ);
+    }
+
+    /** Manual acknowledgement: a message is acked only after its order is committed and its result written. */
+    @Bean
+    SimpleRabbitListenerContainerFactory orderListenerFactory(SimpleRabbitListenerContainerFactoryConfigurer configurer,
+                                                              ConnectionFactory connectionFactory,
+                                                              OrderProperties properties) {
+        SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
+        configurer.configure(factory, connectionFactory);
+        factory.setAcknowledgeMode(AcknowledgeMode.MANUAL);
+        factory.setPrefetchCount(properties.prefetch());
+        factory.setConcurrentConsumers(properties.concurrency());
+        factory.setMaxConcurrentConsumers(properties.concurrency());
+        factory.setDefaultRequeueRejected(false);
+        return factory;
+    }
+}

@@ -1,0 +1,2 @@
+/** Wiring of RabbitMQ queues, listener containers and the Redis client. */
+package com.seckill.order.infra;

@@ -1,0 +1,9 @@
+package com.seckill.order.order;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/** An order row. {@code status}: see {@link OrderStatus}. */
+public record Order(long id, String orderNo, String requestId, long userId, long activityId, long goodsId,
+                    String goodsName, BigDecimal price, int status, Instant payTime, Instant createTime) {
+}

@@ -1,0 +1,40 @@
+package com.seckill.order.order;
+
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
+import com.seckill.common.web.Headers;
+import jakarta.validation.constraints.Positive;
+import java.util.List;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/** A shopper's own orders; another user's order id answers 404, as an unknown one does. */
+@RestController
+@Validated
+class OrderController {
+
+    private static final int MY_ORDERS_LIMIT = 100;
+
+    private final OrderMapper orders;
+
+    OrderController(OrderMapper orders) {
+        this.orders = orders;
+    }
+
+    @GetMapping("/api/orders")
+    List<OrderView> mine(@RequestHeader(Headers.USER_ID) @Positive long userId) {
+        return orders.findByUser(userId, MY_ORDERS_LIMIT).stream().map(OrderView::of).toList();
+    }
+
+    @GetMapping("/api/orders/{orderId}")
+    OrderView one(@PathVariable @Positive long orderId, @RequestHeader(Headers.USER_ID) @Positive long userId) {
+        Order order = orders.findOwned(orderId, userId);
+        if (order == null) {
+            throw new SeckillException(ErrorCode.NOT_FOUND, "No order " + orderId);
+        }
+        return OrderView.of(order);
+    }
+}

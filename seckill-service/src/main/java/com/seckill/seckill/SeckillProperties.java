@@ -1,0 +1,27 @@
+package com.seckill.seckill;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Tunables of seckill-service ({@code seckill.sale.*}).
+ *
+ * @param pathTtl          how long a one-time purchase path stays valid
+ * @param resultTtl        how long a request's result can be polled
+ * @param warmupWindow     activities starting within this window are loaded into Redis
+ * @param catalogRefresh   how often the in-memory activity catalog is reloaded
+ * @param warmupInterval   how often upcoming activities are checked for warm-up
+ * @param relayInterval    how often the outbox is swept for entries to publish again
+ * @param relayRetryAfter  an outbox entry unconfirmed for this long is published again
+ */
+@ConfigurationProperties("seckill.sale")
+public record SeckillProperties(
+        @DefaultValue("60s") Duration pathTtl,
+        @DefaultValue("24h") Duration resultTtl,
+        @DefaultValue("10m") Duration warmupWindow,
+        @DefaultValue("1s") Duration catalogRefresh,
+        @DefaultValue("5s") Duration warmupInterval,
+        @DefaultValue("2s") Duration relayInterval,
+        @DefaultValue("5s") Duration relayRetryAfter) {
+}

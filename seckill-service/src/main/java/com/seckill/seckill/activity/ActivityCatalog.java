@@ -1,0 +1,109 @@
+package com.seckill.seckill.activity;
+
+import com.seckill.common.redis.SeckillKeys;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The activities this instance serves, held in memory so that browsing and purchasing never
+ * query MySQL per request. Reloaded from MySQL (definitions) and Redis (units left) on a fixed
+ * schedule: one query and one MGET per tick, whatever the traffic.
+ */
+@Component
+public class ActivityCatalog {
+
+    /** Ended activities stay listed this long, so shoppers see how a sale ended. */
+    private static final Duration ENDED_VISIBLE = Duration.ofDays(1);
+
+    private static final Logger log = LoggerFactory.getLogger(ActivityCatalog.class);
+
+    private final ActivityMapper mapper;
+    private final StringRedisTemplate redis;
+    private final Clock clock;
+    private final Map<Long, Activity> activities = new ConcurrentHashMap<>();
+    private final Map<Long, Integer> stockLeft = new ConcurrentHashMap<>();
+
+    ActivityCatalog(ActivityMapper mapper, StringRedisTemplate redis, Clock clock) {
+        this.mapper = mapper;
+        this.redis = redis;
+        this.clock = clock;
+    }
+
+    @Scheduled(fixedDelayString = "${seckill.sale.catalog-refresh:1s}")
+    void refresh() {
+        List<Activity> current;
+        try {
+            current = mapper.findCurrent(clock.instant().minus(ENDED_VISIBLE));
+        } catch (RuntimeException e) {
+            log.warn("Activity catalog not refreshed from MySQL: {}", e.toString());
+            return;
+        }
+        Map<Long, Activity> loaded = new ConcurrentHashMap<>();
+        current.forEach(a -> loaded.put(a.id(), a));
+        activities.putAll(loaded);
+        activities.keySet().retainAll(loaded.keySet());
+        refreshStock(current);
+    }
+
+    private void refreshStock(List<Activity> current) {
+        if (current.isEmpty()) {
+            stockLeft.clear();
+            return;
+        }
+        List<String> keys = current.stream().map(a -> SeckillKeys.stock(a.id())).toList();
+        List<String> values;
+        try {
+            values = redis.opsForValue().multiGet(keys);
+        } catch (RuntimeException e) {
+            log.warn("Stock figures not refreshed from Redis: {}", e.toString());
+            return;
+        }
+        for (int i = 0; i < current.size(); i++) {
+            Activity activity = current.get(i);
+            String value = values == null ? null : values.get(i);
+            stockLeft.put(activity.id(), value == null ? activity.stock() : Integer.parseInt(value));
+        }
+    }
+
+    /** Makes a just-created activity visible at once on this instance. */
+    void add(Activity activity) {
+        activities.put(activity.id(), activity);
+        stockLeft.put(activity.id(), activity.stock());
+    }
+
+    public Optional<Activity> find(long id) {
+        return Optional.ofNullable(activities.get(id));
+    }
+
+    public List<Activity> all() {
+        return new ArrayList<>(activities.values());
+    }
+
+    List<ActivityView> views() {
+        Instant now = clock.instant();
+        return activities.values().stream()
+                .sorted(Comparator.comparing(Activity::startTime).thenComparing(Activity::id))
+                .map(a -> view(a, now))
+                .toList();
+    }
+
+    Optional<ActivityView> view(long id) {
+        return find(id).map(a -> view(a, clock.instant()));
+    }
+
+    private ActivityView view(Activity activity, Instant now) {
+        return ActivityView.of(activity, stockLeft.getOrDefault(activity.id(), activity.stock()), now);
+    }
+}

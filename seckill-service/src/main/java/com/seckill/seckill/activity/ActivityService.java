@@ -1,0 +1,77 @@
+package com.seckill.seckill.activity;
+
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
+import com.seckill.common.redis.SeckillKeys;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.stereotype.Service;
+
+/** Operator use cases: define an activity, warm it up, inspect its figures. */
+@Service
+class ActivityService {
+
+    private static final Map<Integer, String> ORDER_STATUS = Map.of(
+            0, "PENDING", 1, "PAID", 2, "CANCELLED", 3, "CLOSED", 4, "REFUNDED");
+
+    private final ActivityMapper mapper;
+    private final ActivityCatalog catalog;
+    private final ActivityWarmer warmer;
+    private final StringRedisTemplate redis;
+
+    ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, StringRedisTemplate redis) {
+        this.mapper = mapper;
+        this.catalog = catalog;
+        this.warmer = warmer;
+        this.redis = redis;
+    }
+
+    ActivityView create(CreateActivityRequest request) {
+        NewActivity row = new NewActivity(request);
+        mapper.insert(row);
+        Activity activity = row.toActivity();
+        warmer.clearStale(activity.id());
+        catalog.add(activity);
+        if (warmer.startsWithinWindow(activity)) {
+            warmer.warm(activity);
+        }
+        return catalog.view(activity.id()).orElseThrow();
+    }
+
+    void warmUp(long id) {
+        warmer.warm(load(id));
+    }
+
+    ActivityStats stats(long id) {
+        Activity activity = load(id);
+        Map<String, Long> orders = new TreeMap<>();
+        ORDER_STATUS.values().forEach(status -> orders.put(status, 0L));
+        for (Map<String, Object> row : mapper.countOrdersByStatus(id)) {
+            int status = ((Number) row.get("status")).intValue();
+            orders.put(ORDER_STATUS.getOrDefault(status, String.valueOf(status)), ((Number) row.get("orders")).longValue());
+        }
+        String redisStock = redis.opsForValue().get(SeckillKeys.stock(id));
+        Long pendingOutbox = redis.opsForHash().size(SeckillKeys.outbox(id));
+        Long holders = redis.opsForSet().size(SeckillKeys.users(id));
+        return ActivityStats.of(activity, redisStock == null ? null : Integer.valueOf(redisStock), orders,
+                pendingOutbox == null ? 0 : pendingOutbox, holders == null ? 0 : holders);
+    }
+
+    private Activity load(long id) {
+        Activity activity = mapper.findById(id);
+        if (activity == null) {
+            throw new SeckillException(ErrorCode.NOT_FOUND, "No activity " + id);
+        }
+        return activity;
+    }
+
+    List<ActivityView> list() {
+        return catalog.views();
+    }
+
+    ActivityView get(long id) {
+        return catalog.view(id).orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No activity " + id));
+    }
+}

@@ -1,0 +1,23 @@
+package com.seckill.seckill.activity;
+
+import java.util.Map;
+
+/**
+ * Figures an operator checks after a sale. {@code consistent} states invariant 3 of DESIGN.md §8:
+ * Redis stock + live orders = stock total = MySQL stock + live orders, with nothing in flight.
+ */
+record ActivityStats(long activityId, int stockTotal, Integer redisStock, int dbStock, Map<String, Long> orders,
+                     long liveOrders, long pendingOutbox, long holders, boolean consistent) {
+
+    static ActivityStats of(Activity activity, Integer redisStock, Map<String, Long> orders, long pendingOutbox,
+                            long holders) {
+        long live = orders.getOrDefault("PENDING", 0L) + orders.getOrDefault("PAID", 0L);
+        boolean consistent = redisStock != null
+                && redisStock + live == activity.stockTotal()
+                && activity.stock() + live == activity.stockTotal()
+                && pendingOutbox == 0
+                && holders == live;
+        return new ActivityStats(activity.id(), activity.stockTotal(), redisStock, activity.stock(), orders, live,
+                pendingOutbox, holders, consistent);
+    }
+}

@@ -1,0 +1,67 @@
+package com.seckill.seckill.activity;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+
+/** Insert parameter: MyBatis writes the generated id back into {@code id}. */
+final class NewActivity {
+
+    Long id;
+    final long goodsId;
+    final String goodsName;
+    final BigDecimal price;
+    final int stock;
+    final Instant startTime;
+    final Instant endTime;
+    final boolean captchaRequired;
+
+    NewActivity(CreateActivityRequest request) {
+        this.goodsId = request.goodsId();
+        this.goodsName = request.goodsName().strip();
+        this.price = request.price();
+        this.stock = request.stock();
+        this.startTime = request.startTime().toInstant();
+        this.endTime = request.endTime().toInstant();
+        this.captchaRequired = Boolean.TRUE.equals(request.captchaRequired());
+    }
+
+    Activity toActivity() {
+        return new Activity(id, goodsId, goodsName, price, stock, stock, startTime, endTime, captchaRequired);
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public void setId(Long id) {
+        this.id = id;
+    }
+
+    public long getGoodsId() {
+        return goodsId;
+    }
+
+    public String getGoodsName() {
+        return goodsName;
+    }
+
+    public BigDecimal getPrice() {
+        return price;
+    }
+
+    public int getStock() {
+        return stock;
+    }
+
+    public Instant getStartTime() {
+        return startTime;
+    }
+
+    public Instant getEndTime() {
+        return endTime;
+    }
+
+    public boolean isCaptchaRequired() {
+        return captchaRequired;
+    }
+}

@@ -1,0 +1,2 @@
+/** Wiring of Redis and RabbitMQ clients for this service. */
+package com.seckill.seckill.infra;

@@ -1,0 +1,146 @@
+package com.seckill.seckill.outbox;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.message.Queues;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.activity.ActivityCatalog;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageBuilder;
+import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.data.redis.core.Cursor;
+import org.springframework.data.redis.core.ScanOptions;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Moves order messages from the Redis outbox to RabbitMQ. An entry leaves the outbox only when
+ * the broker confirms it was routed to a queue; a nack, a return (no queue bound) or a broker
+ * outage leaves it there, and the sweep publishes it again. Duplicates are harmless: the
+ * consumer is idempotent by request id.
+ */
+@Component
+public class OutboxRelay {
+
+    private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
+    private static final int SCAN_BATCH = 500;
+
+    private final RabbitTemplate rabbit;
+    private final StringRedisTemplate redis;
+    private final ActivityCatalog catalog;
+    private final SeckillProperties properties;
+    private final ObjectMapper json;
+    private final Clock clock;
+    /** Request ids published and not yet confirmed by this instance: the sweep leaves them alone. */
+    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+
+    OutboxRelay(RabbitTemplate rabbit, StringRedisTemplate redis, ActivityCatalog catalog,
+                SeckillProperties properties, ObjectMapper json, Clock clock) {
+        this.rabbit = rabbit;
+        this.redis = redis;
+        this.catalog = catalog;
+        this.properties = properties;
+        this.json = json;
+        this.clock = clock;
+        rabbit.setMandatory(true);
+        rabbit.setConfirmCallback(this::confirmed);
+        rabbit.setReturnsCallback(returned -> log.warn("Order message returned by the broker ({} {}): kept in the outbox",
+                returned.getReplyCode(), returned.getReplyText()));
+    }
+
+    /** Publishes one outbox entry; failures leave it in the outbox for the sweep. */
+    public void publish(long activityId, String requestId, String payload) {
+        if (!inFlight.add(requestId)) {
+            return;
+        }
+        Message message = MessageBuilder.withBody(payload.getBytes(StandardCharsets.UTF_8))
+                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
+                .setMessageId(requestId)
+                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
+                .build();
+        try {
+            rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY, message,
+                    new OutboxCorrelation(activityId, requestId));
+        } catch (AmqpException e) {
+            inFlight.remove(requestId);
+            log.debug("Publish of {} failed, left in the outbox: {}", requestId, e.toString());
+        }
+    }
+
+    private void confirmed(CorrelationData data, boolean ack, String cause) {
+        if (!(data instanceof OutboxCorrelation entry)) {
+            return;
+        }
+        try {
+            if (ack && data.getReturned() == null) {
+                redis.opsForHash().delete(SeckillKeys.outbox(entry.activityId), entry.getId());
+            } else if (!ack) {
+                log.warn("Broker refused order message {}: {}; kept in the outbox", entry.getId(), cause);
+            }
+        } catch (RuntimeException e) {
+            log.warn("Confirmed message {} not removed from the outbox; it will be sent again: {}", entry.getId(), e.toString());
+        } finally {
+            inFlight.remove(entry.getId());
+        }
+    }
+
+    /** Publishes again what stayed in an outbox longer than the retry delay. */
+    @Scheduled(fixedDelayString = "${seckill.sale.relay-interval:2s}")
+    void sweep() {
+        long staleBefore = clock.millis() - properties.relayRetryAfter().toMillis();
+        for (Activity activity : catalog.all()) {
+            try {
+                sweep(activity.id(), staleBefore);
+            } catch (RuntimeException e) {
+                log.warn("Outbox sweep of activity {} failed: {}", activity.id(), e.toString());
+            }
+        }
+    }
+
+    private void sweep(long activityId, long staleBefore) {
+        ScanOptions options = ScanOptions.scanOptions().count(SCAN_BATCH).build();
+        try (Cursor<Map.Entry<Object, Object>> cursor = redis.opsForHash().scan(SeckillKeys.outbox(activityId), options)) {
+            while (cursor.hasNext()) {
+                Map.Entry<Object, Object> entry = cursor.next();
+                String requestId = (String) entry.getKey();
+                String payload = (String) entry.getValue();
+                if (!inFlight.contains(requestId) && acceptedAt(payload) < staleBefore) {
+                    publish(activityId, requestId, payload);
+                }
+            }
+        }
+    }
+
+    private long acceptedAt(String payload) {
+        try {
+            return json.readTree(payload).path("acceptedAt").asLong(0);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Carries the activity so the confirm callback knows which outbox to remove the entry from. */
+    static final class OutboxCorrelation extends CorrelationData {
+
+        private final long activityId;
+
+        OutboxCorrelation(long activityId, String requestId) {
+            super(requestId);
+            this.activityId = activityId;
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package com.seckill.seckill.purchase;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
+import com.seckill.common.redis.RequestResult;
+import com.seckill.common.web.Headers;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
+import org.springframework.http.HttpStatus;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The purchase (its one-time path was already consumed by the gateway) and result polling. */
+@RestController
+@Validated
+class PurchaseController {
+
+    private final PurchaseService purchases;
+    private final ResultStore results;
+
+    PurchaseController(PurchaseService purchases, ResultStore results) {
+        this.purchases = purchases;
+        this.results = results;
+    }
+
+    @PostMapping("/api/seckill/{activityId}/{path}")
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    Accepted purchase(@PathVariable @Positive long activityId, @PathVariable String path,
+                      @RequestHeader(Headers.USER_ID) @Positive long userId) {
+        String requestId = purchases.purchase(activityId, userId);
+        return new Accepted("QUEUED", "Your request is queued; poll its result", requestId);
+    }
+
+    @GetMapping("/api/seckill/result/{requestId}")
+    ResultView result(@PathVariable @Pattern(regexp = "[0-9a-fA-F-]{36}") String requestId,
+                      @RequestHeader(Headers.USER_ID) @Positive long userId) {
+        return results.find(requestId)
+                .filter(result -> result.userId() == userId)
+                .map(ResultView::of)
+                .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No such request"));
+    }
+
+    record Accepted(String code, String message, String requestId) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ResultView(String requestId, String status, Long orderId, String reason) {
+
+        static ResultView of(RequestResult result) {
+            return new ResultView(result.requestId(), result.status().name(), result.orderId(), result.reason());
+        }
+    }
+}

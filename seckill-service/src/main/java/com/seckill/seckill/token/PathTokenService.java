@@ -1,0 +1,51 @@
+package com.seckill.seckill.token;
+
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.infra.RedisGuard;
+import com.seckill.seckill.purchase.SaleGuard;
+import java.security.SecureRandom;
+import jakarta.validation.constraints.Size;
+import java.util.Base64;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.stereotype.Service;
+
+/**
+ * Issues the one-time purchase path: random per user and activity, valid for a short time, and
+ * consumed by the gateway on use, so a path can neither be shared nor replayed.
+ */
+@Service
+class PathTokenService {
+
+    private static final int PATH_BYTES = 16;
+
+    private final SaleGuard guard;
+    private final RedisGuard redisGuard;
+    private final StringRedisTemplate redis;
+    private final SeckillProperties properties;
+    private final SecureRandom random = new SecureRandom();
+
+    PathTokenService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, SeckillProperties properties) {
+        this.guard = guard;
+        this.redisGuard = redisGuard;
+        this.redis = redis;
+        this.properties = properties;
+    }
+
+    PathToken issue(long activityId, long userId, TokenRequest request) {
+        Activity activity = guard.open(activityId);
+        byte[] bytes = new byte[PATH_BYTES];
+        random.nextBytes(bytes);
+        String path = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        redisGuard.run(() -> redis.opsForValue().set(SeckillKeys.path(activity.id(), userId), path, properties.pathTtl()));
+        return new PathToken(path, properties.pathTtl().toSeconds());
+    }
+
+    record PathToken(String path, long expiresInSeconds) {
+    }
+
+    /** Optional body of the path request; the captcha answer is checked when the activity asks for one. */
+    record TokenRequest(@Size(max = 16) String captcha) {
+    }
+}

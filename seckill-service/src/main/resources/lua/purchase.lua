@@ -1,0 +1,20 @@
+-- Pre-deduction of one unit for one user, atomically (DESIGN.md §5).
+-- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
+-- ARGV[1] user id               ARGV[2] request id            ARGV[3] order message (JSON)
+-- Returns 1 success, 0 sold out, 2 duplicate, -1 not warmed up.
+local stock = redis.call('GET', KEYS[1])
+if not stock then
+    return -1
+end
+-- The duplicate check comes first, so a repeated click never burns a unit.
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
+    return 2
+end
+if tonumber(stock) <= 0 then
+    return 0
+end
+redis.call('DECR', KEYS[1])
+redis.call('SADD', KEYS[2], ARGV[1])
+-- Written in the same call as the decrement: a unit taken is a message that will be published.
+redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
+return 1
