@@ -1,0 +1,72 @@
+package com.seckill.gateway.auth;
+
+import org.springframework.http.HttpMethod;
+
+/**
+ * Which routed paths are public, which need a user and which an admin (DESIGN.md §4). Everything not
+ * listed as public needs a token, so a new downstream endpoint is protected by default.
+ */
+final class AccessRules {
+
+    private static final String ACTIVITIES = "/api/activities";
+    private static final String PAYMENT_CALLBACK = "/api/payments/callback";
+    private static final String ADMIN_PREFIX = "/api/admin";
+
+    private AccessRules() {
+    }
+
+    static Access required(HttpMethod method, String path) {
+        if (path.equals(ADMIN_PREFIX) || path.startsWith(ADMIN_PREFIX + "/")) {
+            return Access.ADMIN;
+        }
+        if ((HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) && isActivityListOrOne(path)) {
+            return Access.PUBLIC;
+        }
+        // The payment provider cannot hold a user token; payment-service verifies the callback's HMAC instead.
+        if (HttpMethod.POST.equals(method) && path.equals(PAYMENT_CALLBACK)) {
+            return Access.PUBLIC;
+        }
+        return Access.USER;
+    }
+
+    /**
+     * Paths the services could normalise into something else than the gateway saw (say
+     * {@code /api/seckill/../admin/...}): refusing them keeps the access decision and the route honest.
+     */
+    static boolean isMalformed(String rawPath) {
+        for (int i = 0; i < rawPath.length(); i++) {
+            char c = rawPath.charAt(i);
+            if (c == ';' || c == '\\' || c == '%' && isEncodedDotOrSlash(rawPath, i)) {
+                return true;
+            }
+            if (c == '/' && i + 1 < rawPath.length() && (rawPath.charAt(i + 1) == '.' || rawPath.charAt(i + 1) == '/')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isEncodedDotOrSlash(String path, int percent) {
+        if (percent + 2 >= path.length()) {
+            return true;
+        }
+        String hex = path.substring(percent + 1, percent + 3);
+        return hex.equalsIgnoreCase("2e") || hex.equalsIgnoreCase("2f") || hex.equalsIgnoreCase("5c")
+                || hex.equalsIgnoreCase("25");
+    }
+
+    private static boolean isActivityListOrOne(String path) {
+        if (path.equals(ACTIVITIES) || path.equals(ACTIVITIES + "/")) {
+            return true;
+        }
+        if (!path.startsWith(ACTIVITIES + "/")) {
+            return false;
+        }
+        String id = path.substring(ACTIVITIES.length() + 1);
+        return !id.isEmpty() && id.chars().allMatch(AccessRules::isIdChar);
+    }
+
+    private static boolean isIdChar(int c) {
+        return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_';
+    }
+}

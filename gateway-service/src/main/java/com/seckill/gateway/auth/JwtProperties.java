@@ -1,0 +1,31 @@
+package com.seckill.gateway.auth;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * @param secret HMAC key shared by issuer and verifier (env {@code SECKILL_GATEWAY_JWT_SECRET})
+ * @param ttl    lifetime of the tokens the gateway issues
+ */
+@ConfigurationProperties("seckill.gateway.jwt")
+record JwtProperties(String secret, @DefaultValue("24h") Duration ttl) {
+
+    /** HS256 needs a key of at least 256 bits; a shorter one would be brute-forceable. */
+    static final int MIN_SECRET_BYTES = 32;
+
+    JwtProperties {
+        if (secret == null || secret.getBytes(StandardCharsets.UTF_8).length < MIN_SECRET_BYTES) {
+            throw new IllegalArgumentException("seckill.gateway.jwt.secret (env SECKILL_GATEWAY_JWT_SECRET) must be set "
+                    + "to at least " + MIN_SECRET_BYTES + " bytes");
+        }
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("seckill.gateway.jwt.ttl must be positive");
+        }
+    }
+
+    byte[] secretBytes() {
+        return secret.getBytes(StandardCharsets.UTF_8);
+    }
+}

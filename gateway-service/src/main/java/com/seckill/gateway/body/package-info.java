@@ -1,0 +1,2 @@
+/** Bounds request bodies before anything reads or routes them. */
+package com.seckill.gateway.body;

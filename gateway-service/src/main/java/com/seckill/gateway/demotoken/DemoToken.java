@@ -1,0 +1,4 @@
+package com.seckill.gateway.demotoken;
+
+record DemoToken(String token) {
+}

@@ -1,0 +1,28 @@
+package com.seckill.gateway.demotoken;
+
+import com.seckill.gateway.auth.JwtTokens;
+import jakarta.validation.Valid;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Served by the gateway itself, not routed. Off in the compose profile: anyone can mint an admin token
+ * here, so without the controller bean the path simply does not exist (404).
+ */
+@RestController
+@ConditionalOnProperty(name = "seckill.gateway.demo-token.enabled", havingValue = "true")
+class DemoTokenController {
+
+    private final JwtTokens tokens;
+
+    DemoTokenController(JwtTokens tokens) {
+        this.tokens = tokens;
+    }
+
+    @PostMapping("/api/auth/demo-token")
+    DemoToken issue(@Valid @RequestBody DemoTokenRequest request) {
+        return new DemoToken(tokens.issue(request.userId(), request.admin()));
+    }
+}

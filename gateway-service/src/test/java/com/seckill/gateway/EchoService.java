@@ -1,0 +1,82 @@
+package com.seckill.gateway;
+
+import com.seckill.common.web.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Stands in for the downstream services: answers 200 with what it received, so a test sees exactly
+ * which path and identity headers the gateway forwarded, and how often.
+ */
+final class EchoService {
+
+    record Received(String method, String path, String userId, String roles) {
+    }
+
+    private final HttpServer server;
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+
+    private EchoService(HttpServer server) {
+        this.server = server;
+    }
+
+    static EchoService start() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            EchoService echo = new EchoService(server);
+            server.createContext("/", echo::answer);
+            server.start();
+            return echo;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A port nobody listens on: the address of a service that is down. */
+    static int deadPort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void stop() {
+        server.stop(0);
+    }
+
+    String uri() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    long count(String method, String path) {
+        return received.stream().filter(r -> r.method().equals(method) && r.path().equals(path)).count();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        exchange.getRequestBody().readAllBytes();
+        Received request = new Received(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
+                exchange.getRequestHeaders().getFirst(Headers.USER_ID),
+                exchange.getRequestHeaders().getFirst(Headers.USER_ROLES));
+        received.add(request);
+        byte[] body = ("{\"method\":\"" + request.method() + "\",\"path\":\"" + request.path() + "\",\"userId\":"
+                + quoted(request.userId()) + ",\"roles\":" + quoted(request.roles()) + "}").getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    private static String quoted(String value) {
+        return value == null ? "null" : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

@@ -1,0 +1,284 @@
+package com.seckill.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.test.TestInfra;
+import com.seckill.common.web.Headers;
+import com.seckill.gateway.auth.AuthenticatedUser;
+import com.seckill.gateway.auth.JwtTokens;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/** The gateway against real Redis, with the downstream services replaced by an echo server. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class GatewayIT {
+
+    private static final EchoService services = EchoService.start();
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        String instances = "spring.cloud.discovery.client.simple.instances.";
+        registry.add(instances + "seckill-service[0].uri", services::uri);
+        registry.add(instances + "order-service[0].uri", services::uri);
+        registry.add(instances + "payment-service[0].uri", () -> "http://127.0.0.1:" + EchoService.deadPort());
+        registry.add("seckill.gateway.demo-token.enabled", () -> "true");
+    }
+
+    @AfterAll
+    static void stopServices() {
+        services.stop();
+    }
+
+    @Autowired
+    WebTestClient web;
+
+    @Autowired
+    JwtTokens tokens;
+
+    @Autowired
+    ReactiveStringRedisTemplate redis;
+
+    @Test
+    void forgedIdentityHeadersAreReplacedByTheTokenSubject() {
+        long userId = randomId();
+
+        web.get().uri("/api/orders")
+                .headers(h -> h.setBearerAuth(tokens.issue(userId, false)))
+                .header(Headers.USER_ID, "1")
+                .header(Headers.USER_ROLES, "ADMIN")
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.path").isEqualTo("/api/orders")
+                .jsonPath("$.userId").isEqualTo(Long.toString(userId))
+                .jsonPath("$.roles").doesNotExist();
+    }
+
+    @Test
+    void adminTokenReachesAdminPathsWithTheAdminRole() {
+        long userId = randomId();
+
+        web.post().uri("/api/admin/activities/5/warmup")
+                .headers(h -> h.setBearerAuth(tokens.issue(userId, true)))
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.path").isEqualTo("/api/admin/activities/5/warmup")
+                .jsonPath("$.userId").isEqualTo(Long.toString(userId))
+                .jsonPath("$.roles").isEqualTo("ADMIN");
+    }
+
+    @Test
+    void requestWithoutTokenIsUnauthenticated() {
+        expectProblem(web.get().uri("/api/orders").header(Headers.USER_ID, "10001").exchange(), 401, "UNAUTHENTICATED");
+    }
+
+    @Test
+    void requestWithAForgedTokenIsUnauthenticated() {
+        expectProblem(web.get().uri("/api/orders").headers(h -> h.setBearerAuth("eyJhbGciOiJub25lIn0.e30."))
+                .exchange(), 401, "UNAUTHENTICATED");
+    }
+
+    @Test
+    void activitiesAreReadableWithoutTokenAndWithoutForwardedIdentity() {
+        web.get().uri("/api/activities/7")
+                .header(Headers.USER_ID, "10001")
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.path").isEqualTo("/api/activities/7")
+                .jsonPath("$.userId").doesNotExist();
+    }
+
+    @Test
+    void adminPathWithoutTheAdminRoleIsForbiddenAndNeverRouted() {
+        long activityId = randomId();
+        String path = "/api/admin/activities/" + activityId + "/warmup";
+
+        expectProblem(web.post().uri(path).headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange(),
+                403, "FORBIDDEN");
+        assertThat(services.count("POST", path)).isZero();
+    }
+
+    @Test
+    void purchaseWithTheRightPathIsRoutedOnceAndItsReuseIsABadPath() {
+        long userId = randomId();
+        long activityId = randomId();
+        String path = issuePath(activityId, userId);
+        String purchase = "/api/seckill/" + activityId + "/" + path;
+
+        web.post().uri(purchase).headers(h -> h.setBearerAuth(tokens.issue(userId, false))).exchange()
+                .expectStatus().isOk()
+                .expectBody().jsonPath("$.userId").isEqualTo(Long.toString(userId));
+        expectProblem(web.post().uri(purchase).headers(h -> h.setBearerAuth(tokens.issue(userId, false))).exchange(),
+                403, "BAD_PATH");
+
+        assertThat(services.count("POST", purchase)).isEqualTo(1);
+        assertThat(redis.hasKey(SeckillKeys.path(activityId, userId)).block()).isFalse();
+    }
+
+    @Test
+    void anotherUsersPathIsABadPathAndStaysWithItsOwner() {
+        long owner = randomId();
+        long activityId = randomId();
+        String path = issuePath(activityId, owner);
+        String purchase = "/api/seckill/" + activityId + "/" + path;
+
+        expectProblem(web.post().uri(purchase).headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange(),
+                403, "BAD_PATH");
+
+        assertThat(services.count("POST", purchase)).isZero();
+        assertThat(redis.opsForValue().get(SeckillKeys.path(activityId, owner)).block()).isEqualTo(path);
+    }
+
+    @Test
+    void anotherActivitysPathIsABadPath() {
+        long userId = randomId();
+        long activityId = randomId();
+        String path = issuePath(activityId, userId);
+        String purchase = "/api/seckill/" + (activityId + 1) + "/" + path;
+
+        expectProblem(web.post().uri(purchase).headers(h -> h.setBearerAuth(tokens.issue(userId, false))).exchange(),
+                403, "BAD_PATH");
+        assertThat(services.count("POST", purchase)).isZero();
+    }
+
+    @Test
+    void missingPathIsABadPath() {
+        expectProblem(web.post().uri("/api/seckill/" + randomId() + "/neverIssued")
+                .headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange(), 403, "BAD_PATH");
+    }
+
+    @Test
+    void expiredPathIsABadPath() {
+        long userId = randomId();
+        long activityId = randomId();
+        String path = UUID.randomUUID().toString();
+        String key = SeckillKeys.path(activityId, userId);
+        redis.opsForValue().set(key, path, Duration.ofMillis(100)).block();
+        Awaitility.await().atMost(Duration.ofSeconds(3)).until(() -> !redis.hasKey(key).block());
+
+        expectProblem(web.post().uri("/api/seckill/" + activityId + "/" + path)
+                .headers(h -> h.setBearerAuth(tokens.issue(userId, false))).exchange(), 403, "BAD_PATH");
+    }
+
+    @Test
+    void purchaseWithANonNumericActivityIsABadRequest() {
+        expectProblem(web.post().uri("/api/seckill/abc/somePath")
+                .headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange(), 400, "BAD_REQUEST");
+        expectProblem(web.post().uri("/api/seckill/-3/somePath")
+                .headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange(), 400, "BAD_REQUEST");
+    }
+
+    @Test
+    void askingForAPathAndPollingAResultAreRoutedWithoutAPathCheck() {
+        long activityId = randomId();
+        String token = tokens.issue(randomId(), false);
+
+        web.post().uri("/api/seckill/" + activityId + "/token").headers(h -> h.setBearerAuth(token)).exchange()
+                .expectStatus().isOk();
+        web.get().uri("/api/seckill/result/req-" + activityId).headers(h -> h.setBearerAuth(token)).exchange()
+                .expectStatus().isOk();
+    }
+
+    @Test
+    void demoTokenIsIssuedForAPositiveUserId() {
+        long userId = randomId();
+
+        String token = web.post().uri("/api/auth/demo-token")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"userId\":" + userId + ",\"admin\":true}")
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody(TokenAnswer.class).returnResult().getResponseBody().token();
+
+        assertThat(tokens.verify(token)).isEqualTo(new AuthenticatedUser(userId, true));
+    }
+
+    @Test
+    void demoTokenWithGarbageOrInvalidJsonIsABadRequest() {
+        for (String body : new String[] {"{not json", "{}", "{\"userId\":-1}", "{\"userId\":\"abc\"}",
+                "{\"userId\":99999999999999999999}"}) {
+            expectProblem(web.post().uri("/api/auth/demo-token").contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue(body).exchange(), 400, "BAD_REQUEST");
+        }
+    }
+
+    @Test
+    void unknownRouteIsANotFoundProblem() {
+        expectProblem(web.get().uri("/api/nothing-here").headers(h -> h.setBearerAuth(tokens.issue(randomId(), false)))
+                .exchange(), 404, "NOT_FOUND");
+        expectProblem(web.get().uri("/no-such-page.html").exchange(), 404, "NOT_FOUND");
+    }
+
+    @Test
+    void serviceThatIsDownIsBusy() {
+        expectProblem(web.get().uri("/api/payments/T1").headers(h -> h.setBearerAuth(tokens.issue(randomId(), false)))
+                .exchange(), 503, "BUSY");
+    }
+
+    @Test
+    void bodyOverTheLimitIsRejectedBeforeRouting() {
+        String path = "/api/orders/" + randomId() + "/cancel";
+        String body = "{\"padding\":\"" + "x".repeat(17 * 1024) + "\"}";
+
+        expectProblem(web.post().uri(path).headers(h -> h.setBearerAuth(tokens.issue(randomId(), false)))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange(), 413, "PAYLOAD_TOO_LARGE");
+        expectProblem(web.post().uri("/api/auth/demo-token").contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange(), 413, "PAYLOAD_TOO_LARGE");
+        assertThat(services.count("POST", path)).isZero();
+    }
+
+    @Test
+    void healthIsUp() {
+        web.get().uri("/actuator/health").exchange()
+                .expectStatus().isOk()
+                .expectBody().jsonPath("$.status").isEqualTo("UP");
+    }
+
+    @Test
+    void demoPageIsServed() {
+        web.get().uri("/index.html").exchange()
+                .expectStatus().isOk()
+                .expectHeader().contentTypeCompatibleWith(MediaType.TEXT_HTML);
+    }
+
+    record TokenAnswer(String token) {
+    }
+
+    /** Writes a path the way seckill-service does: a plain string with a 60 s TTL. */
+    private String issuePath(long activityId, long userId) {
+        String path = UUID.randomUUID().toString().replace("-", "");
+        redis.opsForValue().set(SeckillKeys.path(activityId, userId), path, Duration.ofSeconds(60)).block();
+        return path;
+    }
+
+    static void expectProblem(WebTestClient.ResponseSpec response, int status, String code) {
+        response.expectStatus().isEqualTo(HttpStatus.valueOf(status))
+                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody()
+                .jsonPath("$.status").isEqualTo(status)
+                .jsonPath("$.code").isEqualTo(code)
+                .jsonPath("$.title").isNotEmpty()
+                .jsonPath("$.detail").isNotEmpty()
+                .jsonPath("$.trace").doesNotExist();
+    }
+
+    static long randomId() {
+        return ThreadLocalRandom.current().nextLong(1_000_000, 1_000_000_000_000L);
+    }
+}

@@ -1,0 +1,59 @@
+package com.seckill.gateway.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
+
+class AccessRulesTest {
+
+    @Test
+    void activityListAndOneActivityArePublicToRead() {
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/activities")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/activities/42")).isEqualTo(Access.PUBLIC);
+    }
+
+    @Test
+    void anythingDeeperOrWritingUnderActivitiesNeedsAUser() {
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/activities/42/secret")).isEqualTo(Access.USER);
+        assertThat(AccessRules.required(HttpMethod.POST, "/api/activities/42")).isEqualTo(Access.USER);
+    }
+
+    @Test
+    void paymentCallbackIsPublicBecauseItIsSignedByTheProvider() {
+        assertThat(AccessRules.required(HttpMethod.POST, "/api/payments/callback")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.POST, "/api/payments")).isEqualTo(Access.USER);
+    }
+
+    @Test
+    void everythingElseNeedsAUser() {
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/orders")).isEqualTo(Access.USER);
+        assertThat(AccessRules.required(HttpMethod.POST, "/api/seckill/1/token")).isEqualTo(Access.USER);
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/seckill/result/abc")).isEqualTo(Access.USER);
+    }
+
+    @Test
+    void adminPathsNeedAnAdminWhateverTheMethod() {
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/admin/activities/1/stats")).isEqualTo(Access.ADMIN);
+        assertThat(AccessRules.required(HttpMethod.POST, "/api/admin/activities")).isEqualTo(Access.ADMIN);
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/admin")).isEqualTo(Access.ADMIN);
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/administrator")).isEqualTo(Access.USER);
+    }
+
+    @Test
+    void pathsAServiceWouldNormaliseDifferentlyAreMalformed() {
+        assertThat(AccessRules.isMalformed("/api/seckill/../admin/activities/1/warmup")).isTrue();
+        assertThat(AccessRules.isMalformed("/api/activities/%2e%2e/orders")).isTrue();
+        assertThat(AccessRules.isMalformed("/api/activities/1%2F..")).isTrue();
+        assertThat(AccessRules.isMalformed("/api/activities/1;x=y")).isTrue();
+        assertThat(AccessRules.isMalformed("/api//admin/activities")).isTrue();
+        assertThat(AccessRules.isMalformed("/api/orders/%")).isTrue();
+    }
+
+    @Test
+    void ordinaryPathsAreNotMalformed() {
+        assertThat(AccessRules.isMalformed("/api/seckill/12/AbC-d_9")).isFalse();
+        assertThat(AccessRules.isMalformed("/api/orders/123/cancel")).isFalse();
+        assertThat(AccessRules.isMalformed("/api/activities/search%20term")).isFalse();
+    }
+}
