@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.springframework.test.context.DynamicPropertyRegistry;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.MariaDBContainer;
@@ -70,6 +71,11 @@ public final class TestInfra {
                 Map.entry("spring.rabbitmq.password", e.rabbitPassword()),
                 Map.entry("spring.rabbitmq.virtual-host", e.vhost()),
                 Map.entry("spring.cloud.nacos.discovery.enabled", "false"));
+    }
+
+    /** For a {@code @DynamicPropertySource}: points the test's Spring context at the test infrastructure. */
+    public static void register(DynamicPropertyRegistry registry) {
+        springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     public static Connection connection() throws SQLException {

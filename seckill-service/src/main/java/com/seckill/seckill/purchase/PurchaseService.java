@@ -28,7 +28,7 @@ import org.springframework.stereotype.Service;
 @Service
 class PurchaseService {
 
-    private static final RedisScript<Long> PURCHASE =
+    static final RedisScript<Long> PURCHASE =
             RedisScript.of(new ClassPathResource("lua/purchase.lua"), Long.class);
 
     private final SaleGuard guard;

@@ -1,0 +1,217 @@
+package com.seckill.seckill.purchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.message.OrderMessage;
+import com.seckill.common.message.Queues;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.web.Headers;
+import com.seckill.seckill.SeckillServiceIT;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.Binding;
+import org.springframework.amqp.core.BindingBuilder;
+import org.springframework.amqp.core.DirectExchange;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+
+/** Path issue, purchase, outbox relay and result polling through the service's HTTP API. */
+class PurchaseFlowIT extends SeckillServiceIT {
+
+    @Autowired
+    MockMvc mvc;
+    @Autowired
+    StringRedisTemplate redis;
+    @Autowired
+    ObjectMapper json;
+    @Autowired
+    AmqpAdmin admin;
+    @Autowired
+    RabbitTemplate rabbit;
+
+    private Queue orders;
+
+    @BeforeEach
+    void bindTestQueue() {
+        // Stands in for order-service: a private queue bound the way seckill.order.create is.
+        orders = admin.declareQueue();
+        admin.declareBinding(BindingBuilder.bind(orders).to(new DirectExchange(Queues.ORDER_EXCHANGE))
+                .with(Queues.ORDER_CREATE_ROUTING_KEY));
+    }
+
+    @AfterEach
+    void dropTestQueue() {
+        admin.deleteQueue(orders.getName());
+    }
+
+    long createActivity(int stock, Instant start, Instant end) throws Exception {
+        String body = """
+                {"goodsId":%d,"goodsName":"Test phone","price":99.50,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":false}
+                """.formatted(uniqueId(), stock, start, end);
+        String answer = mvc.perform(post("/api/admin/activities").contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isCreated())
+                .andReturn().getResponse().getContentAsString();
+        return json.readTree(answer).get("id").asLong();
+    }
+
+    long runningActivity(int stock) throws Exception {
+        return createActivity(stock, Instant.now().minusSeconds(5), Instant.now().plus(Duration.ofHours(1)));
+    }
+
+    String path(long activityId, long userId) throws Exception {
+        String answer = mvc.perform(post("/api/seckill/{id}/token", activityId).header(Headers.USER_ID, userId))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.expiresInSeconds").value(60))
+                .andReturn().getResponse().getContentAsString();
+        return json.readTree(answer).get("path").asText();
+    }
+
+    ResultActions purchase(long activityId, long userId) throws Exception {
+        return mvc.perform(post("/api/seckill/{id}/{path}", activityId, path(activityId, userId))
+                .header(Headers.USER_ID, userId));
+    }
+
+    @Test
+    void createdActivityIsWarmedAndListed() throws Exception {
+        long activityId = runningActivity(7);
+
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("7");
+        assertThat(redis.opsForHash().get(SeckillKeys.info(activityId), "stockTotal")).isEqualTo("7");
+        mvc.perform(get("/api/activities/{id}", activityId))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.stockLeft").value(7))
+                .andExpect(jsonPath("$.status").value("ONGOING"));
+        mvc.perform(get("/api/activities")).andExpect(status().isOk())
+                .andExpect(jsonPath("$[?(@.id == %d)].goodsName", activityId).value("Test phone"));
+    }
+
+    @Test
+    void acceptedPurchaseIsPublishedAndLeavesTheOutboxOnlyAfterTheConfirm() throws Exception {
+        long activityId = runningActivity(3);
+        long userId = uniqueId();
+
+        String answer = purchase(activityId, userId)
+                .andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.code").value("QUEUED"))
+                .andReturn().getResponse().getContentAsString();
+        String requestId = json.readTree(answer).get("requestId").asText();
+
+        Message published = rabbit.receive(orders.getName(), 10_000);
+        assertThat(published).isNotNull();
+        OrderMessage message = json.readValue(published.getBody(), OrderMessage.class);
+        assertThat(message.requestId()).isEqualTo(requestId);
+        assertThat(message.userId()).isEqualTo(userId);
+        assertThat(message.activityId()).isEqualTo(activityId);
+        assertThat(message.price()).isEqualByComparingTo("99.50");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> redis.opsForHash().size(SeckillKeys.outbox(activityId)) == 0);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("2");
+
+        mvc.perform(get("/api/seckill/result/{id}", requestId).header(Headers.USER_ID, userId))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value("QUEUED"));
+        mvc.perform(get("/api/seckill/result/{id}", requestId).header(Headers.USER_ID, userId + 1))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.code").value("NOT_FOUND"));
+    }
+
+    @Test
+    void secondPurchaseBySameUserIsRejected() throws Exception {
+        long activityId = runningActivity(3);
+        long userId = uniqueId();
+        purchase(activityId, userId).andExpect(status().isAccepted());
+
+        purchase(activityId, userId)
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.code").value("DUPLICATE"));
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("2");
+    }
+
+    @Test
+    void soldOutIsGoneAndStaysGoneWithoutTouchingStock() throws Exception {
+        long activityId = runningActivity(1);
+        purchase(activityId, uniqueId()).andExpect(status().isAccepted());
+
+        purchase(activityId, uniqueId())
+                .andExpect(status().isGone())
+                .andExpect(jsonPath("$.code").value("SOLD_OUT"));
+        // the local flag now answers before Redis is asked
+        mvc.perform(post("/api/seckill/{id}/token", activityId).header(Headers.USER_ID, uniqueId()))
+                .andExpect(status().isGone());
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("0");
+    }
+
+    @Test
+    void pathsAreRefusedBeforeTheStartAndAfterTheEnd() throws Exception {
+        long upcoming = createActivity(5, Instant.now().plus(Duration.ofHours(1)), Instant.now().plus(Duration.ofHours(2)));
+        long ended = createActivity(5, Instant.now().minus(Duration.ofHours(2)), Instant.now().minus(Duration.ofHours(1)));
+        long userId = uniqueId();
+
+        mvc.perform(post("/api/seckill/{id}/token", upcoming).header(Headers.USER_ID, userId))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.code").value("NOT_STARTED"));
+        mvc.perform(post("/api/seckill/{id}/x", upcoming).header(Headers.USER_ID, userId))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.code").value("NOT_STARTED"));
+        mvc.perform(post("/api/seckill/{id}/token", ended).header(Headers.USER_ID, userId))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.code").value("ENDED"));
+        assertThat(redis.hasKey(SeckillKeys.path(upcoming, userId))).isFalse();
+        assertThat(redis.hasKey(SeckillKeys.path(ended, userId))).isFalse();
+    }
+
+    @Test
+    void pathIsRandomPerRequestAndExpires() throws Exception {
+        long activityId = runningActivity(5);
+        long userId = uniqueId();
+        String first = path(activityId, userId);
+        String second = path(activityId, userId);
+
+        assertThat(first).isNotEqualTo(second).hasSizeGreaterThanOrEqualTo(20);
+        assertThat(redis.opsForValue().get(SeckillKeys.path(activityId, userId))).isEqualTo(second);
+        assertThat(redis.getExpire(SeckillKeys.path(activityId, userId))).isBetween(50L, 60L);
+    }
+
+    @Test
+    void unknownActivityAndUnknownRequestAre404() throws Exception {
+        long userId = uniqueId();
+        mvc.perform(get("/api/activities/{id}", uniqueId())).andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.code").value("NOT_FOUND"));
+        mvc.perform(post("/api/seckill/{id}/token", uniqueId()).header(Headers.USER_ID, userId))
+                .andExpect(status().isNotFound());
+        mvc.perform(get("/api/seckill/result/{id}", UUID.randomUUID()).header(Headers.USER_ID, userId))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.code").value("NOT_FOUND"));
+    }
+
+    @Test
+    void statsShowAConsistentUntouchedActivity() throws Exception {
+        long activityId = runningActivity(4);
+
+        String answer = mvc.perform(get("/api/admin/activities/{id}/stats", activityId))
+                .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
+        JsonNode stats = json.readTree(answer);
+        assertThat(stats.get("redisStock").asInt()).isEqualTo(4);
+        assertThat(stats.get("dbStock").asInt()).isEqualTo(4);
+        assertThat(stats.get("pendingOutbox").asInt()).isZero();
+        assertThat(stats.get("consistent").asBoolean()).isTrue();
+    }
+}

@@ -1,0 +1,132 @@
+package com.seckill.seckill.purchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.seckill.common.redis.PurchaseOutcome;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillServiceIT;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/** The pre-deduction script on the real Redis, under real concurrency. */
+class PurchaseScriptIT extends SeckillServiceIT {
+
+    @Autowired
+    StringRedisTemplate redis;
+
+    private PurchaseOutcome buy(long activityId, long userId) {
+        Long answer = redis.execute(PurchaseService.PURCHASE,
+                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId)),
+                String.valueOf(userId), "req-" + activityId + "-" + userId, "{\"userId\":" + userId + "}");
+        return PurchaseOutcome.of(answer);
+    }
+
+    @Test
+    void fiveHundredConcurrentShoppersForOneUnitProduceExactlyOneSuccess() throws Exception {
+        long activityId = uniqueId();
+        redis.opsForValue().set(SeckillKeys.stock(activityId), "1");
+        int shoppers = 500;
+        CountDownLatch start = new CountDownLatch(1);
+        Map<PurchaseOutcome, AtomicInteger> outcomes = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(shoppers);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < shoppers; i++) {
+                long userId = 1_000 + i;
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    outcomes.computeIfAbsent(buy(activityId, userId), k -> new AtomicInteger()).incrementAndGet();
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(outcomes.get(PurchaseOutcome.SUCCESS)).hasValue(1);
+        assertThat(outcomes.get(PurchaseOutcome.SOLD_OUT)).hasValue(shoppers - 1);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("0");
+        assertThat(redis.opsForSet().size(SeckillKeys.users(activityId))).isEqualTo(1);
+        assertThat(redis.opsForHash().size(SeckillKeys.outbox(activityId))).isEqualTo(1);
+    }
+
+    @Test
+    void concurrentShoppersNeverTakeMoreThanTheStock() throws Exception {
+        long activityId = uniqueId();
+        redis.opsForValue().set(SeckillKeys.stock(activityId), "50");
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicInteger successes = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(200);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                long userId = 5_000 + (i % 200); // every user tries twice
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    if (buy(activityId, userId) == PurchaseOutcome.SUCCESS) {
+                        successes.incrementAndGet();
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(successes).hasValue(50);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("0");
+        assertThat(redis.opsForSet().size(SeckillKeys.users(activityId))).isEqualTo(50);
+        assertThat(redis.opsForHash().size(SeckillKeys.outbox(activityId))).isEqualTo(50);
+    }
+
+    @Test
+    void secondPurchaseBySameUserIsDuplicateAndBurnsNoStock() {
+        long activityId = uniqueId();
+        redis.opsForValue().set(SeckillKeys.stock(activityId), "5");
+
+        assertThat(buy(activityId, 42)).isEqualTo(PurchaseOutcome.SUCCESS);
+        assertThat(buy(activityId, 42)).isEqualTo(PurchaseOutcome.DUPLICATE);
+
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("4");
+        assertThat(redis.opsForHash().size(SeckillKeys.outbox(activityId))).isEqualTo(1);
+    }
+
+    @Test
+    void holderOfTheLastUnitIsToldDuplicateNotSoldOut() {
+        long activityId = uniqueId();
+        redis.opsForValue().set(SeckillKeys.stock(activityId), "1");
+
+        assertThat(buy(activityId, 7)).isEqualTo(PurchaseOutcome.SUCCESS);
+        assertThat(buy(activityId, 7)).isEqualTo(PurchaseOutcome.DUPLICATE);
+        assertThat(buy(activityId, 8)).isEqualTo(PurchaseOutcome.SOLD_OUT);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("0");
+    }
+
+    @Test
+    void activityNotWarmedUpAnswersMinusOneAndWritesNothing() {
+        long activityId = uniqueId();
+
+        assertThat(buy(activityId, 1)).isEqualTo(PurchaseOutcome.NOT_WARMED);
+
+        assertThat(redis.hasKey(SeckillKeys.stock(activityId))).isFalse();
+        assertThat(redis.hasKey(SeckillKeys.users(activityId))).isFalse();
+        assertThat(redis.hasKey(SeckillKeys.outbox(activityId))).isFalse();
+    }
+}
