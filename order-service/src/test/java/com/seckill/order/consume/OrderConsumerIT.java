@@ -1,0 +1,216 @@
+package com.seckill.order.consume;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.message.OrderMessage;
+import com.seckill.common.message.Queues;
+import com.seckill.common.redis.RequestResult;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.order.OrderServiceIT;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageBuilder;
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/** The order consumer on the real broker, database and Redis. */
+class OrderConsumerIT extends OrderServiceIT {
+
+    private static final Duration SETTLE = Duration.ofSeconds(20);
+
+    @Autowired
+    RabbitTemplate rabbit;
+    @Autowired
+    AmqpAdmin admin;
+    @Autowired
+    StringRedisTemplate redis;
+    @Autowired
+    ObjectMapper json;
+    @Autowired
+    OrderCreator creator;
+
+    @BeforeAll
+    static void emptyQueues(@Autowired AmqpAdmin admin) {
+        // Messages left by an earlier run point at activities of a database since reset.
+        admin.purgeQueue(Queues.ORDER_CREATE, false);
+        admin.purgeQueue(Queues.ORDER_CREATE_DLQ, false);
+    }
+
+    private void publish(OrderMessage message) throws Exception {
+        publishRaw(json.writeValueAsBytes(message));
+    }
+
+    private void publishRaw(byte[] body) {
+        Message amqp = MessageBuilder.withBody(body).setContentType(MessageProperties.CONTENT_TYPE_JSON).build();
+        rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY, amqp);
+    }
+
+    private RequestResult result(String requestId) throws Exception {
+        String value = redis.opsForValue().get(SeckillKeys.result(requestId));
+        return value == null ? null : json.readValue(value, RequestResult.class);
+    }
+
+    private RequestResult awaitResult(String requestId) {
+        return await().atMost(SETTLE).until(() -> result(requestId), r -> r != null);
+    }
+
+    @Test
+    void queuedPurchaseBecomesAnOrderAndASuccessResult() throws Exception {
+        long activityId = insertActivity(5);
+        OrderMessage message = message(activityId, uniqueId());
+
+        publish(message);
+
+        RequestResult result = awaitResult(message.requestId());
+        assertThat(result.status()).isEqualTo(RequestResult.Status.SUCCESS);
+        assertThat(result.userId()).isEqualTo(message.userId());
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE id = ? AND request_id = ? AND user_id = ? AND status = 0",
+                result.orderId(), message.requestId(), message.userId())).isEqualTo(1);
+        assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(4);
+    }
+
+    @Test
+    void theSameMessageDeliveredFiveTimesConcurrentlyMakesOneOrder() throws Exception {
+        long activityId = insertActivity(5);
+        OrderMessage message = message(activityId, uniqueId());
+
+        for (int i = 0; i < 5; i++) {
+            publish(message);
+        }
+
+        awaitResult(message.requestId());
+        await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() == 0);
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() ->
+                count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) == 1
+                        && count("SELECT stock FROM seckill_activity WHERE id = ?", activityId) == 4);
+        assertThat(count("SELECT COUNT(*) FROM mq_consume_log WHERE message_id = ?", message.requestId())).isEqualTo(1);
+    }
+
+    @Test
+    void twentyThreadsHandlingTheSameMessageCreateOneOrder() throws Exception {
+        long activityId = insertActivity(5);
+        OrderMessage message = message(activityId, uniqueId());
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        List<Future<Outcome>> outcomes = new ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                outcomes.add(pool.submit(() -> {
+                    start.await();
+                    return creator.create(message);
+                }));
+            }
+            start.countDown();
+            int firstTimes = 0;
+            for (Future<Outcome> future : outcomes) {
+                Outcome outcome = future.get(30, TimeUnit.SECONDS);
+                assertThat(outcome.kind()).isEqualTo(Outcome.Kind.SUCCESS);
+                firstTimes += outcome.firstTime() ? 1 : 0;
+            }
+            assertThat(firstTimes).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
+        assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(4);
+    }
+
+    @Test
+    void mysqlNeverSellsBeyondItsStockWhateverRedisSaid() throws Exception {
+        long activityId = insertActivity(3);
+        List<OrderMessage> messages = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            messages.add(message(activityId, uniqueId()));
+        }
+        for (OrderMessage message : messages) {
+            publish(message);
+        }
+
+        for (OrderMessage message : messages) {
+            awaitResult(message.requestId());
+        }
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(3);
+        assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isZero();
+        long failures = 0;
+        for (OrderMessage message : messages) {
+            RequestResult result = result(message.requestId());
+            if (result.status() == RequestResult.Status.FAIL) {
+                assertThat(result.reason()).isEqualTo("SOLD_OUT");
+                failures++;
+            }
+        }
+        assertThat(failures).isEqualTo(7);
+    }
+
+    @Test
+    void soldOutInMysqlGivesTheRedisUnitBackOnceEvenWhenRedelivered() throws Exception {
+        long activityId = insertActivity(1);
+        long winner = uniqueId();
+        publish(message(activityId, winner));
+        await().atMost(SETTLE).until(() -> count("SELECT stock FROM seckill_activity WHERE id = ?", activityId) == 0);
+        long loser = uniqueId();
+        redis.opsForValue().set(SeckillKeys.stock(activityId), "0");
+        redis.opsForSet().add(SeckillKeys.users(activityId), String.valueOf(loser));
+        OrderMessage refused = message(activityId, loser);
+
+        publish(refused);
+        RequestResult result = awaitResult(refused.requestId());
+        publish(refused);
+        await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() == 0);
+
+        assertThat(result.status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(result.reason()).isEqualTo("SOLD_OUT");
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() ->
+                "1".equals(redis.opsForValue().get(SeckillKeys.stock(activityId))));
+        assertThat(redis.opsForSet().isMember(SeckillKeys.users(activityId), String.valueOf(loser))).isFalse();
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
+    }
+
+    @Test
+    void secondOrderForTheSameUserIsRefusedByTheUniqueKey() throws Exception {
+        long activityId = insertActivity(5);
+        long userId = uniqueId();
+        OrderMessage first = message(activityId, userId);
+        OrderMessage second = message(activityId, userId);
+        publish(first);
+        awaitResult(first.requestId());
+
+        publish(second);
+
+        RequestResult result = awaitResult(second.requestId());
+        assertThat(result.status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(result.reason()).isEqualTo("DUPLICATE");
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
+        assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(4);
+    }
+
+    @Test
+    void poisonMessagesAreDeadLetteredAndTheQueueKeepsFlowing() throws Exception {
+        long deadBefore = admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount();
+        long activityId = insertActivity(5);
+
+        publishRaw("{not json".getBytes(StandardCharsets.UTF_8));
+        publishRaw("{\"requestId\":\"x\",\"userId\":-1}".getBytes(StandardCharsets.UTF_8));
+        publish(message(uniqueId(), uniqueId())); // an activity MySQL does not know
+        OrderMessage good = message(activityId, uniqueId());
+        publish(good);
+
+        assertThat(awaitResult(good.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+        await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount() == deadBefore + 3);
+    }
+}
