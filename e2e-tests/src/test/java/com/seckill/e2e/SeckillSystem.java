@@ -1,0 +1,120 @@
+package com.seckill.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The running system as a client sees it: HTTP through the gateway only, plus read access to
+ * MySQL and Redis to check what the requests left behind. Configured by the same environment
+ * variables as the launcher (SECKILL_GATEWAY_URL, SECKILL_DB_*, SECKILL_REDIS_*).
+ */
+final class SeckillSystem implements AutoCloseable {
+
+    final ObjectMapper json = new ObjectMapper();
+    private final String gateway = env("SECKILL_GATEWAY_URL", "http://127.0.0.1:8080");
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final RedisClient redisClient = RedisClient.create(RedisURI.create(
+            env("SECKILL_REDIS_HOST", "127.0.0.1"), Integer.parseInt(env("SECKILL_REDIS_PORT", "6379"))));
+    private final StatefulRedisConnection<String, String> redisConnection = redisClient.connect();
+    final RedisCommands<String, String> redis = redisConnection.sync();
+
+    record Response(int status, JsonNode body, String raw) {
+    }
+
+    Response call(String method, String path, String token, String jsonBody) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(Duration.ofSeconds(30));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (jsonBody != null) {
+            request.header("Content-Type", "application/json");
+            request.method(method, HttpRequest.BodyPublishers.ofString(jsonBody));
+        } else {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        }
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            String raw = response.body();
+            JsonNode body = raw == null || raw.isBlank() || !raw.strip().startsWith("{") && !raw.strip().startsWith("[")
+                    ? json.nullNode() : json.readTree(raw);
+            return new Response(response.statusCode(), body, raw);
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    String token(long userId, boolean admin) {
+        Response response = call("POST", "/api/auth/demo-token", null,
+                "{\"userId\":" + userId + ",\"admin\":" + admin + "}");
+        if (response.status() != 200) {
+            throw new IllegalStateException("demo token refused: " + response.raw());
+        }
+        return response.body().get("token").asText();
+    }
+
+    /** Creates a running activity through the admin API and returns its id. */
+    long createActivity(int stock) {
+        Instant start = Instant.now().minusSeconds(2);
+        String body = """
+                {"goodsId":%d,"goodsName":"E2E phone","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":false}
+                """.formatted(uniqueId(), stock, start, start.plus(Duration.ofHours(1)));
+        Response created = call("POST", "/api/admin/activities", token(uniqueId(), true), body);
+        if (created.status() != 201) {
+            throw new IllegalStateException("activity not created: " + created.raw());
+        }
+        return created.body().get("id").asLong();
+    }
+
+    long queryLong(String sql, Object... args) {
+        try (Connection c = DriverManager.getConnection("jdbc:mysql://" + env("SECKILL_DB_HOST", "127.0.0.1") + ":"
+                + env("SECKILL_DB_PORT", "3306") + "/" + env("SECKILL_DB_NAME", "seckill") + "?useSSL=false&allowPublicKeyRetrieval=true",
+                env("SECKILL_DB_USER", "root"), env("SECKILL_DB_PASSWORD", ""));
+             PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                s.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** User ids of this run: far from the demo's and from any other run's. */
+    static long uniqueId() {
+        return ThreadLocalRandom.current().nextLong(1_000_000_000L, 9_000_000_000_000L);
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+
+    @Override
+    public void close() {
+        redisConnection.close();
+        redisClient.shutdown();
+    }
+}
