@@ -6,9 +6,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,6 +45,9 @@ public class ActivityCatalog {
 
     @Scheduled(fixedDelayString = "${seckill.sale.catalog-refresh:1s}")
     void refresh() {
+        // Only what was known before the query may be dropped: an activity created meanwhile
+        // is not in the result yet and must stay visible.
+        Set<Long> known = Set.copyOf(activities.keySet());
         List<Activity> current;
         try {
             current = mapper.findCurrent(clock.instant().minus(ENDED_VISIBLE));
@@ -50,16 +55,18 @@ public class ActivityCatalog {
             log.warn("Activity catalog not refreshed from MySQL: {}", e.toString());
             return;
         }
-        Map<Long, Activity> loaded = new ConcurrentHashMap<>();
+        Map<Long, Activity> loaded = new HashMap<>();
         current.forEach(a -> loaded.put(a.id(), a));
         activities.putAll(loaded);
-        activities.keySet().retainAll(loaded.keySet());
+        known.stream().filter(id -> !loaded.containsKey(id)).forEach(id -> {
+            activities.remove(id);
+            stockLeft.remove(id);
+        });
         refreshStock(current);
     }
 
     private void refreshStock(List<Activity> current) {
         if (current.isEmpty()) {
-            stockLeft.clear();
             return;
         }
         List<String> keys = current.stream().map(a -> SeckillKeys.stock(a.id())).toList();
