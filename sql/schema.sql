@@ -31,10 +31,14 @@ CREATE TABLE IF NOT EXISTS seckill_order (
     price        DECIMAL(12, 2) NOT NULL COMMENT 'price snapshot at purchase',
     status       TINYINT        NOT NULL DEFAULT 0 COMMENT '0 pending, 1 paid, 2 cancelled, 3 closed, 4 refunded',
     pay_time     DATETIME(3)    NULL,
+    stock_returned TINYINT(1)   NOT NULL DEFAULT 0 COMMENT 'closed/cancelled: 1 once the unit is back in Redis',
+    -- 1 while the order holds its unit (pending or paid), NULL once it ended: the unique key below
+    -- allows one live order per user and activity, and a new one after a close or cancel.
+    live         TINYINT AS (IF(status IN (0, 1), 1, NULL)) STORED,
     create_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
     update_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
     PRIMARY KEY (id),
-    UNIQUE KEY uk_order_user_activity (user_id, activity_id),
+    UNIQUE KEY uk_order_user_activity (user_id, activity_id, live),
     UNIQUE KEY uk_order_no (order_no),
     UNIQUE KEY uk_order_request (request_id),
     KEY idx_order_activity_status (activity_id, status),
@@ -58,12 +62,14 @@ CREATE TABLE IF NOT EXISTS payment (
     user_id      BIGINT         NOT NULL,
     amount       DECIMAL(12, 2) NOT NULL,
     status       TINYINT        NOT NULL DEFAULT 0 COMMENT '0 waiting, 1 paid, 2 refunded',
+    order_notified TINYINT(1)   NOT NULL DEFAULT 0 COMMENT 'paid: 1 once order-service has applied or refused it',
     paid_time    DATETIME(3)    NULL,
     create_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
     update_time  DATETIME(3)    NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
     PRIMARY KEY (id),
     UNIQUE KEY uk_payment_trade (trade_no),
-    UNIQUE KEY uk_payment_order (order_id)
+    UNIQUE KEY uk_payment_order (order_id),
+    KEY idx_payment_status_notified (status, order_notified)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 CREATE TABLE IF NOT EXISTS refund (

@@ -12,6 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrency         consumers of the order queue in this instance
  * @param resultTtl           how long a request's result can be polled
  * @param retryBackoff        pause before a message that met a system failure is handed back to the queue
+ * @param sweepInterval       how often the sweeper looks for unpaid orders whose close message was lost
+ * @param sweepGrace          how long past the pay timeout the sweeper waits for the close message
  */
 @ConfigurationProperties("seckill.order")
 public record OrderProperties(
@@ -19,5 +21,7 @@ public record OrderProperties(
         @DefaultValue("50") int prefetch,
         @DefaultValue("4") int concurrency,
         @DefaultValue("24h") Duration resultTtl,
-        @DefaultValue("1s") Duration retryBackoff) {
+        @DefaultValue("1s") Duration retryBackoff,
+        @DefaultValue("30s") Duration sweepInterval,
+        @DefaultValue("30s") Duration sweepGrace) {
 }

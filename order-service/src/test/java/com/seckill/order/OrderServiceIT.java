@@ -21,9 +21,21 @@ import org.springframework.test.context.DynamicPropertySource;
 @AutoConfigureMockMvc
 public abstract class OrderServiceIT {
 
+    /** Short enough to watch orders close; every test's assertions hold whether or not a close happened. */
+    protected static final String PAY_TIMEOUT = "4s";
+
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         TestInfra.register(registry);
+        registry.add("seckill.order.pay-timeout", () -> PAY_TIMEOUT);
+        // the sweeper runs when a test calls it, not on its own
+        registry.add("seckill.order.sweep-interval", () -> "1h");
+    }
+
+    /** Invariant 3 on the MySQL side: units left + live orders = the stock the activity started with. */
+    protected static boolean stockBalanced(long activityId, int total) throws Exception {
+        return count("SELECT a.stock + (SELECT COUNT(*) FROM seckill_order o WHERE o.activity_id = a.id AND o.status IN (0, 1))"
+                + " FROM seckill_activity a WHERE a.id = ?", activityId) == total;
     }
 
     protected static long uniqueId() {

@@ -3,12 +3,14 @@ package com.seckill.common.error;
 /** The stable {@code code} property of every problem+json answer (DESIGN.md §4), with its HTTP status. */
 public enum ErrorCode {
     BAD_REQUEST(400, "Bad request"),
+    BAD_SIGNATURE(400, "Bad signature"),
     UNAUTHENTICATED(401, "Unauthenticated"),
     FORBIDDEN(403, "Forbidden"),
     NOT_STARTED(403, "Not started"),
     ENDED(403, "Ended"),
     BAD_PATH(403, "Bad path"),
     BLOCKED(403, "Blocked"),
+    BAD_CAPTCHA(403, "Bad captcha"),
     NOT_FOUND(404, "Not found"),
     METHOD_NOT_ALLOWED(405, "Method not allowed"),
     DUPLICATE(409, "Already purchased"),

@@ -1,5 +1,7 @@
 package com.seckill.common.message;
 
+import java.time.Duration;
+
 /** RabbitMQ exchanges, queues and routing keys (DESIGN.md §7). */
 public final class Queues {
 
@@ -11,4 +13,21 @@ public final class Queues {
     public static final String ORDER_CREATE_ROUTING_KEY = "order.create";
     public static final String ORDER_CREATE_DLQ = "seckill.order.create.dlq";
     public static final String ORDER_DEAD_LETTER_EXCHANGE = "seckill.order.dlx";
+
+    /**
+     * Delayed close: a queue whose per-queue TTL is the pay timeout, read by nobody, dead-letters
+     * into {@link #ORDER_CLOSE}. The TTL is part of the queue's name, because a declared queue's
+     * arguments cannot change: a new timeout gets a new queue and the old one drains.
+     */
+    public static final String ORDER_DELAY_EXCHANGE = "seckill.order.delay";
+    public static final String ORDER_DELAY_QUEUE_PREFIX = "seckill.order.delay.";
+    public static final String ORDER_CLOSE_EXCHANGE = "seckill.order.close";
+    public static final String ORDER_CLOSE = "seckill.order.close";
+
+    /** Fanout: stock came back to an activity; every seckill-service instance clears its sold-out flag. */
+    public static final String STOCK_RETURNED_EXCHANGE = "seckill.stock.returned";
+
+    public static String orderDelayQueue(Duration payTimeout) {
+        return ORDER_DELAY_QUEUE_PREFIX + payTimeout.toMillis() + "ms";
+    }
 }

@@ -45,6 +45,11 @@ public final class SeckillKeys {
         return activity(activityId, "lock:warmup");
     }
 
+    /** Redisson lock for a job that one instance at a time should run (a sweeper, a relay). */
+    public static String jobLock(String job) {
+        return PREFIX + "lock:" + job;
+    }
+
     /** String: JSON {@code RequestResult} of one purchase request. */
     public static String result(String requestId) {
         return PREFIX + "result:" + requestId;
@@ -53,5 +58,42 @@ public final class SeckillKeys {
     /** Prefix of every gateway rate-limiter key. */
     public static String rate(String bucket) {
         return PREFIX + "rate:" + bucket;
+    }
+
+    /** Hash: token bucket (tokens, last refill) of one client address. */
+    public static String rateIp(String canonicalIp) {
+        return rate("ip:" + canonicalIp);
+    }
+
+    /** Hash: token bucket of one verified user. */
+    public static String rateUser(long userId) {
+        return rate("user:" + userId);
+    }
+
+    /** Hash: token bucket of the purchase attempts on one activity, across all users. */
+    public static String rateActivity(long activityId) {
+        return rate("activity:" + activityId);
+    }
+
+    /** String with TTL: the answer of the captcha last shown to one user for one activity; deleted on first use. */
+    public static String captcha(long activityId, long userId) {
+        return activity(activityId, "captcha:" + userId);
+    }
+
+    // The blacklist keys share one hash tag so the scripts that change them stay in one Cluster slot.
+
+    /** Hash: blacklist entry id -> JSON entry (user id and/or IP, reason, expiry). */
+    public static String blacklist() {
+        return PREFIX + "{blacklist}";
+    }
+
+    /** String: bumped on every blacklist change, so gateway instances reload only when it moved. */
+    public static String blacklistVersion() {
+        return PREFIX + "{blacklist}:version";
+    }
+
+    /** String: the last blacklist entry id handed out. */
+    public static String blacklistSequence() {
+        return PREFIX + "{blacklist}:seq";
     }
 }

@@ -6,51 +6,54 @@ import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.order.OrderProperties;
-import java.util.List;
-import org.springframework.core.io.ClassPathResource;
+import com.seckill.order.close.CloseScheduler;
+import com.seckill.order.lifecycle.RedisStock;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
 
-/** Tells Redis what became of a request: its polled result, and the unit back when MySQL refused it. */
+/**
+ * What follows a handled order message: the close timer of a new order, the polled result, and
+ * the unit back in Redis when MySQL refused the order.
+ */
 @Component
 class ResultPublisher {
 
-    private static final RedisScript<Long> GIVE_BACK =
-            RedisScript.of(new ClassPathResource("lua/give-back.lua"), Long.class);
-
     private final StringRedisTemplate redis;
+    private final RedisStock redisStock;
+    private final CloseScheduler closes;
     private final ObjectMapper json;
     private final OrderProperties properties;
 
-    ResultPublisher(StringRedisTemplate redis, ObjectMapper json, OrderProperties properties) {
+    ResultPublisher(StringRedisTemplate redis, RedisStock redisStock, CloseScheduler closes, ObjectMapper json,
+                    OrderProperties properties) {
         this.redis = redis;
+        this.redisStock = redisStock;
+        this.closes = closes;
         this.json = json;
         this.properties = properties;
     }
 
     void publish(OrderMessage message, Outcome outcome) {
         switch (outcome.kind()) {
-            case SUCCESS -> write(RequestResult.success(message.requestId(), message.userId(), outcome.orderId()));
+            case SUCCESS -> {
+                // Scheduled again on a redelivery: a second close message finds the order ended and does nothing.
+                closes.schedule(outcome.orderId());
+                write(RequestResult.success(message.requestId(), message.userId(), outcome.orderId()));
+            }
             case SOLD_OUT -> {
                 // Safe on redelivery: the script returns the unit only while the user still holds it.
-                giveBack(message);
+                redisStock.giveBack(message.activityId(), message.userId());
                 write(RequestResult.fail(message.requestId(), message.userId(), "SOLD_OUT"));
             }
             case DUPLICATE -> {
                 // The user holds an earlier order: they keep their place in the set, only the unit returns.
                 if (outcome.firstTime()) {
-                    redis.opsForValue().increment(SeckillKeys.stock(message.activityId()));
+                    redisStock.returnUnit(message.activityId());
                 }
                 write(RequestResult.fail(message.requestId(), message.userId(), "DUPLICATE"));
             }
             default -> throw new IllegalStateException("Unhandled outcome " + outcome);
         }
-    }
-
-    private void giveBack(OrderMessage message) {
-        redis.execute(GIVE_BACK, List.of(SeckillKeys.stock(message.activityId()), SeckillKeys.users(message.activityId())),
-                String.valueOf(message.userId()));
     }
 
     private void write(RequestResult result) {

@@ -6,6 +6,7 @@ import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.DirectExchange;
+import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
@@ -52,6 +53,47 @@ class RabbitTopology {
     @Bean
     Binding orderCreateDeadLetterBinding() {
         return BindingBuilder.bind(orderCreateDeadLetterQueue()).to(orderDeadLetterExchange()).with(Queues.ORDER_CREATE_DLQ);
+    }
+
+    @Bean
+    DirectExchange orderDelayExchange() {
+        return new DirectExchange(Queues.ORDER_DELAY_EXCHANGE, true, false);
+    }
+
+    /** Nobody reads it: messages wait out the pay timeout, then dead-letter into the close queue. */
+    @Bean
+    Queue orderDelayQueue(OrderProperties properties) {
+        return QueueBuilder.durable(Queues.orderDelayQueue(properties.payTimeout()))
+                .ttl(Math.toIntExact(properties.payTimeout().toMillis()))
+                .deadLetterExchange(Queues.ORDER_CLOSE_EXCHANGE)
+                .deadLetterRoutingKey(Queues.ORDER_CLOSE)
+                .build();
+    }
+
+    /** Bound by its own name, so a delay queue left by an earlier timeout gets no copies. */
+    @Bean
+    Binding orderDelayBinding(Queue orderDelayQueue) {
+        return BindingBuilder.bind(orderDelayQueue).to(orderDelayExchange()).with(orderDelayQueue.getName());
+    }
+
+    @Bean
+    DirectExchange orderCloseExchange() {
+        return new DirectExchange(Queues.ORDER_CLOSE_EXCHANGE, true, false);
+    }
+
+    @Bean
+    Queue orderCloseQueue() {
+        return QueueBuilder.durable(Queues.ORDER_CLOSE).build();
+    }
+
+    @Bean
+    Binding orderCloseBinding() {
+        return BindingBuilder.bind(orderCloseQueue()).to(orderCloseExchange()).with(Queues.ORDER_CLOSE);
+    }
+
+    @Bean
+    FanoutExchange stockReturnedExchange() {
+        return new FanoutExchange(Queues.STOCK_RETURNED_EXCHANGE, true, false);
     }
 
     /** Manual acknowledgement: a message is acked only after its order is committed and its result written. */

@@ -5,5 +5,11 @@ import java.time.Instant;
 
 /** An order row. {@code status}: see {@link OrderStatus}. */
 public record Order(long id, String orderNo, String requestId, long userId, long activityId, long goodsId,
-                    String goodsName, BigDecimal price, int status, Instant payTime, Instant createTime) {
+                    String goodsName, BigDecimal price, int status, Instant payTime, boolean stockReturned,
+                    Instant createTime) {
+
+    /** Cancelled or closed: its unit belongs to the sale again. */
+    public boolean ended() {
+        return status == OrderStatus.CANCELLED.code() || status == OrderStatus.CLOSED.code();
+    }
 }

@@ -3,11 +3,13 @@ package com.seckill.order.order;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.web.Headers;
+import com.seckill.order.lifecycle.OrderLifecycle;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -19,9 +21,11 @@ class OrderController {
     private static final int MY_ORDERS_LIMIT = 100;
 
     private final OrderMapper orders;
+    private final OrderLifecycle lifecycle;
 
-    OrderController(OrderMapper orders) {
+    OrderController(OrderMapper orders, OrderLifecycle lifecycle) {
         this.orders = orders;
+        this.lifecycle = lifecycle;
     }
 
     @GetMapping("/api/orders")
@@ -31,10 +35,24 @@ class OrderController {
 
     @GetMapping("/api/orders/{orderId}")
     OrderView one(@PathVariable @Positive long orderId, @RequestHeader(Headers.USER_ID) @Positive long userId) {
+        return OrderView.of(owned(orderId, userId));
+    }
+
+    /** Pending becomes cancelled and the unit goes back to the sale; anything else is a conflict. */
+    @PostMapping("/api/orders/{orderId}/cancel")
+    OrderView cancel(@PathVariable @Positive long orderId, @RequestHeader(Headers.USER_ID) @Positive long userId) {
+        owned(orderId, userId);
+        if (!lifecycle.cancel(orderId, userId)) {
+            throw new SeckillException(ErrorCode.CONFLICT, "Only a pending order can be cancelled");
+        }
+        return OrderView.of(owned(orderId, userId));
+    }
+
+    private Order owned(long orderId, long userId) {
         Order order = orders.findOwned(orderId, userId);
         if (order == null) {
             throw new SeckillException(ErrorCode.NOT_FOUND, "No order " + orderId);
         }
-        return OrderView.of(order);
+        return order;
     }
 }

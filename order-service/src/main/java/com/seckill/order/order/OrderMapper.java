@@ -1,5 +1,6 @@
 package com.seckill.order.order;
 
+import java.time.Instant;
 import java.util.List;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
@@ -11,7 +12,8 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 public interface OrderMapper {
 
-    String COLUMNS = "id, order_no, request_id, user_id, activity_id, goods_id, goods_name, price, status, pay_time, create_time";
+    String COLUMNS = "id, order_no, request_id, user_id, activity_id, goods_id, goods_name, price, status, pay_time, "
+            + "stock_returned, create_time";
 
     @Insert("INSERT INTO seckill_order (order_no, request_id, user_id, activity_id, goods_id, goods_name, price, status) "
             + "VALUES (#{orderNo}, #{requestId}, #{userId}, #{activityId}, #{goodsId}, #{goodsName}, #{price}, 0)")
@@ -21,6 +23,34 @@ public interface OrderMapper {
     /** The guard against oversell: matched equals changed because {@code stock > 0} is in the WHERE clause. */
     @Update("UPDATE seckill_activity SET stock = stock - 1 WHERE id = #{activityId} AND stock > 0")
     int takeStock(long activityId);
+
+    /** Gives the unit of an ended order back to MySQL; never above the total. */
+    @Update("UPDATE seckill_activity SET stock = stock + 1 WHERE id = #{activityId} AND stock < stock_total")
+    int returnStock(long activityId);
+
+    @Update("UPDATE seckill_order SET status = 3 WHERE id = #{id} AND status = 0")
+    int markClosed(long id);
+
+    @Update("UPDATE seckill_order SET status = 2 WHERE id = #{id} AND user_id = #{userId} AND status = 0")
+    int markCancelled(@Param("id") long id, @Param("userId") long userId);
+
+    @Update("UPDATE seckill_order SET status = 1, pay_time = #{payTime} WHERE id = #{id} AND status = 0")
+    int markPaid(@Param("id") long id, @Param("payTime") Instant payTime);
+
+    @Update("UPDATE seckill_order SET stock_returned = 1 WHERE id = #{id} AND stock_returned = 0")
+    int markStockReturned(long id);
+
+    @Select("SELECT " + COLUMNS + " FROM seckill_order WHERE id = #{id}")
+    Order findById(long id);
+
+    /** Unpaid orders created before {@code before}: their close message is late or lost. */
+    @Select("SELECT id FROM seckill_order WHERE status = 0 AND create_time < #{before} ORDER BY create_time LIMIT #{limit}")
+    List<Long> findUnpaidCreatedBefore(@Param("before") Instant before, @Param("limit") int limit);
+
+    /** Ended orders whose unit has not reached Redis yet (the return was interrupted). */
+    @Select("SELECT id FROM seckill_order WHERE status IN (2, 3) AND stock_returned = 0 AND update_time < #{before} "
+            + "ORDER BY update_time LIMIT #{limit}")
+    List<Long> findEndedWithoutReturnBefore(@Param("before") Instant before, @Param("limit") int limit);
 
     @Select("SELECT COUNT(*) FROM seckill_activity WHERE id = #{activityId}")
     int activityExists(long activityId);

@@ -94,6 +94,17 @@ public class ActivityCatalog {
         return Optional.ofNullable(activities.get(id));
     }
 
+    /** Redis just answered "sold out": show it before the next refresh confirms it. */
+    public void noteSoldOut(long id) {
+        stockLeft.put(id, 0);
+    }
+
+    /** Units left as last read from Redis (MySQL's figure before the first read). */
+    public int stockLeft(long id) {
+        Activity activity = activities.get(id);
+        return stockLeft.getOrDefault(id, activity == null ? 0 : activity.stock());
+    }
+
     public List<Activity> all() {
         return new ArrayList<>(activities.values());
     }

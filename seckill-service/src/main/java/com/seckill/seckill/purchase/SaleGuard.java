@@ -38,14 +38,20 @@ public class SaleGuard {
         if (activity.endedAt(now)) {
             throw new SeckillException(ErrorCode.ENDED, "The sale has ended");
         }
+        // The flag is trusted while the catalog (Redis figures, a second old at most) agrees: a
+        // unit returned while an announcement was lost still reopens the sale within a second.
         if (soldOut.contains(activityId)) {
-            throw soldOut();
+            if (catalog.stockLeft(activityId) <= 0) {
+                throw soldOut();
+            }
+            soldOut.remove(activityId);
         }
         return activity;
     }
 
     void markSoldOut(long activityId) {
         soldOut.add(activityId);
+        catalog.noteSoldOut(activityId);
     }
 
     /** Stock came back (an order closed or was cancelled): let requests reach Redis again. */

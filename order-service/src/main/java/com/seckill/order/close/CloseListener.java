@@ -1,0 +1,60 @@
+package com.seckill.order.close;
+
+import com.rabbitmq.client.Channel;
+import com.seckill.common.message.Queues;
+import com.seckill.order.OrderProperties;
+import com.seckill.order.lifecycle.OrderLifecycle;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.rabbit.annotation.RabbitListener;
+import org.springframework.stereotype.Component;
+
+/** Closes orders whose pay timer ran out. A paid or cancelled order is left as it is. */
+@Component
+class CloseListener {
+
+    private static final Logger log = LoggerFactory.getLogger(CloseListener.class);
+
+    private final OrderLifecycle lifecycle;
+    private final OrderProperties properties;
+
+    CloseListener(OrderLifecycle lifecycle, OrderProperties properties) {
+        this.lifecycle = lifecycle;
+        this.properties = properties;
+    }
+
+    @RabbitListener(queues = Queues.ORDER_CLOSE, containerFactory = "orderListenerFactory")
+    void onTimeout(Message message, Channel channel) throws IOException {
+        long tag = message.getMessageProperties().getDeliveryTag();
+        long orderId;
+        try {
+            orderId = Long.parseLong(new String(message.getBody(), StandardCharsets.UTF_8).strip());
+        } catch (NumberFormatException e) {
+            log.error("Unreadable close message dropped");
+            channel.basicReject(tag, false);
+            return;
+        }
+        try {
+            if (lifecycle.close(orderId)) {
+                log.debug("Order {} closed on timeout", orderId);
+            }
+            channel.basicAck(tag, false);
+        } catch (RuntimeException e) {
+            // MySQL or Redis unavailable: try again later; the sweeper is the last resort.
+            log.warn("Close of order {} failed, requeued: {}", orderId, e.toString());
+            pause();
+            channel.basicNack(tag, false, true);
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(properties.retryBackoff().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

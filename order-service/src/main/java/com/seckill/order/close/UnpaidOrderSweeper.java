@@ -1,0 +1,79 @@
+package com.seckill.order.close;
+
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.order.OrderProperties;
+import com.seckill.order.lifecycle.OrderLifecycle;
+import com.seckill.order.order.Order;
+import com.seckill.order.order.OrderMapper;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import org.redisson.api.RLock;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The safety net under the delay queue: closes unpaid orders older than the pay timeout plus a
+ * grace period (their close message was lost), and finishes stock returns that were interrupted.
+ * One instance at a time, under a Redisson lock; both queries use an index.
+ */
+@Component
+public class UnpaidOrderSweeper {
+
+    private static final Logger log = LoggerFactory.getLogger(UnpaidOrderSweeper.class);
+    private static final int BATCH = 500;
+
+    private final OrderMapper orders;
+    private final OrderLifecycle lifecycle;
+    private final RedissonClient redisson;
+    private final OrderProperties properties;
+    private final Clock clock;
+
+    UnpaidOrderSweeper(OrderMapper orders, OrderLifecycle lifecycle, RedissonClient redisson,
+                       OrderProperties properties, Clock clock) {
+        this.orders = orders;
+        this.lifecycle = lifecycle;
+        this.redisson = redisson;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @Scheduled(fixedDelayString = "${seckill.order.sweep-interval:30s}", initialDelayString = "${seckill.order.sweep-interval:30s}")
+    void scheduledSweep() {
+        try {
+            sweep();
+        } catch (RuntimeException e) {
+            log.warn("Unpaid-order sweep failed, next round will retry: {}", e.toString());
+        }
+    }
+
+    /** Returns how many orders this round closed. */
+    public int sweep() {
+        RLock lock = redisson.getLock(SeckillKeys.jobLock("order-sweeper"));
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            Instant now = clock.instant();
+            int closed = 0;
+            for (long orderId : orders.findUnpaidCreatedBefore(now.minus(properties.payTimeout()).minus(properties.sweepGrace()), BATCH)) {
+                if (lifecycle.close(orderId)) {
+                    closed++;
+                }
+            }
+            for (long orderId : orders.findEndedWithoutReturnBefore(now.minus(properties.sweepGrace()), BATCH)) {
+                Order order = orders.findById(orderId);
+                lifecycle.returnToRedis(order);
+            }
+            if (closed > 0) {
+                log.info("Sweeper closed {} unpaid order(s) whose close message never came", closed);
+            }
+            return closed;
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package com.seckill.order.lifecycle;
+
+import com.seckill.common.message.Queues;
+import com.seckill.order.order.Order;
+import com.seckill.order.order.OrderMapper;
+import com.seckill.order.order.OrderStatus;
+import java.time.Clock;
+import java.util.function.IntSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.amqp.core.MessageDeliveryMode;
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Every state change of an order after its creation. Each is a conditional UPDATE on the
+ * expected old state, so pay, cancel and close race safely: exactly one of them wins.
+ * Ending an order (cancel, close) returns its unit: to MySQL in the same transaction, then to
+ * Redis (idempotent, tracked by {@code stock_returned}), then every seckill-service instance is
+ * told to forget its sold-out flag.
+ */
+@Service
+public class OrderLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderLifecycle.class);
+
+    public enum PayOutcome { PAID, ALREADY_PAID, NOT_PAYABLE, UNKNOWN }
+
+    private final OrderMapper orders;
+    private final RedisStock redisStock;
+    private final RabbitTemplate rabbit;
+    private final TransactionTemplate tx;
+    private final Clock clock;
+
+    OrderLifecycle(OrderMapper orders, RedisStock redisStock, RabbitTemplate rabbit, TransactionTemplate tx, Clock clock) {
+        this.orders = orders;
+        this.redisStock = redisStock;
+        this.rabbit = rabbit;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    /** Closes an unpaid order whose time ran out; true when this call closed it. */
+    public boolean close(long orderId) {
+        return end(orderId, () -> orders.markClosed(orderId));
+    }
+
+    /** The owner gives up a pending order; true when this call cancelled it. */
+    public boolean cancel(long orderId, long userId) {
+        return end(orderId, () -> orders.markCancelled(orderId, userId));
+    }
+
+    public PayOutcome pay(long orderId) {
+        if (orders.markPaid(orderId, clock.instant()) == 1) {
+            return PayOutcome.PAID;
+        }
+        Order order = orders.findById(orderId);
+        if (order == null) {
+            return PayOutcome.UNKNOWN;
+        }
+        return order.status() == OrderStatus.PAID.code() ? PayOutcome.ALREADY_PAID : PayOutcome.NOT_PAYABLE;
+    }
+
+    private boolean end(long orderId, IntSupplier conditionalUpdate) {
+        Boolean ended = tx.execute(status -> {
+            if (conditionalUpdate.getAsInt() == 0) {
+                return false;
+            }
+            orders.returnStock(orders.findById(orderId).activityId());
+            return true;
+        });
+        Order order = orders.findById(orderId);
+        if (order != null) {
+            returnToRedis(order);
+        }
+        return Boolean.TRUE.equals(ended);
+    }
+
+    /**
+     * Completes the return of an ended order's unit to Redis. Repeating it is harmless: the flag
+     * stops a second return, and the script returns a unit only while the user still holds it.
+     */
+    public void returnToRedis(Order order) {
+        if (!order.ended() || order.stockReturned()) {
+            return;
+        }
+        redisStock.giveBack(order.activityId(), order.userId());
+        orders.markStockReturned(order.id());
+        announceStockReturned(order.activityId());
+    }
+
+    private void announceStockReturned(long activityId) {
+        try {
+            rabbit.convertAndSend(Queues.STOCK_RETURNED_EXCHANGE, "", String.valueOf(activityId), message -> {
+                message.getMessageProperties().setContentType(MessageProperties.CONTENT_TYPE_TEXT_PLAIN);
+                message.getMessageProperties().setDeliveryMode(MessageDeliveryMode.NON_PERSISTENT);
+                return message;
+            });
+        } catch (RuntimeException e) {
+            // Only speed is lost: seckill-service also drops a sold-out flag once its catalog,
+            // refreshed from Redis every second, shows units left.
+            log.warn("Stock return of activity {} not announced: {}", activityId, e.toString());
+        }
+    }
+}

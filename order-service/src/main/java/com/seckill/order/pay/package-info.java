@@ -1,0 +1,2 @@
+/** The internal entry through which payment-service marks an order paid. */
+package com.seckill.order.pay;

@@ -1,0 +1,2 @@
+/** Payments: one per pending order, for the amount of its price snapshot. */
+package com.seckill.payment.payment;

@@ -1,0 +1,64 @@
+package com.seckill.payment.sandbox;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.web.Headers;
+import com.seckill.payment.PaymentProperties;
+import com.seckill.payment.callback.CallbackSignature;
+import com.seckill.payment.callback.ProviderCallback;
+import com.seckill.payment.payment.Payment;
+import com.seckill.payment.payment.PaymentService;
+import jakarta.validation.constraints.Pattern;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.MediaType;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.RestClient;
+
+/**
+ * A stand-in payment provider for local runs and tests (off in production): on request it signs
+ * and sends the callback a real provider would send after the shopper paid, to the public
+ * callback URL, so the callback path is exercised exactly as in production.
+ */
+@RestController
+@Validated
+@ConditionalOnProperty(name = "seckill.payment.sandbox.enabled", havingValue = "true")
+class SandboxProvider {
+
+    private final PaymentService payments;
+    private final CallbackSignature signature;
+    private final PaymentProperties properties;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final RestClient http = RestClient.create();
+
+    SandboxProvider(PaymentService payments, CallbackSignature signature, PaymentProperties properties,
+                    ObjectMapper json, Clock clock) {
+        this.payments = payments;
+        this.signature = signature;
+        this.properties = properties;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @PostMapping("/api/payments/{tradeNo}/simulate")
+    SimulatedPayment simulate(@PathVariable @Pattern(regexp = "T[0-9]{1,31}") String tradeNo,
+                              @RequestHeader(Headers.USER_ID) long userId) throws JsonProcessingException {
+        Payment payment = payments.owned(tradeNo, userId);
+        byte[] body = json.writeValueAsBytes(new ProviderCallback(payment.tradeNo(), payment.orderId(), payment.amount(),
+                ProviderCallback.SUCCESS, clock.instant().getEpochSecond()));
+        int status = http.post().uri(properties.sandbox().callbackUrl())
+                .contentType(MediaType.APPLICATION_JSON)
+                .header(CallbackSignature.HEADER, signature.sign(body))
+                .body(body)
+                .exchange((request, response) -> response.getStatusCode().value());
+        return new SimulatedPayment(tradeNo, status);
+    }
+
+    record SimulatedPayment(String tradeNo, int callbackStatus) {
+    }
+}
