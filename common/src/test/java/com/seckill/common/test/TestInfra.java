@@ -3,6 +3,7 @@ package com.seckill.common.test;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -132,7 +133,27 @@ public final class TestInfra {
         } catch (SQLException | IOException ex) {
             throw new IllegalStateException("Could not reset the test schema " + DATABASE, ex);
         }
+        flushTestRedis(e);
         schemaReset = true;
+    }
+
+    /**
+     * The test Redis database goes with the test schema: keys of activities from an earlier run
+     * would otherwise meet the reset database's ids again.
+     */
+    private static void flushTestRedis(Endpoints e) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(e.redisHost(), e.redisPort()), 2_000);
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(("SELECT " + REDIS_DATABASE + "\r\nFLUSHDB\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            String answers = new String(socket.getInputStream().readNBytes(10), StandardCharsets.US_ASCII);
+            if (!answers.equals("+OK\r\n+OK\r\n")) {
+                throw new IllegalStateException("Redis did not flush the test database: " + answers);
+            }
+        } catch (IOException ex) {
+            throw new IllegalStateException("Could not flush Redis database " + REDIS_DATABASE, ex);
+        }
     }
 
     /** sql/schema.sql of this checkout: the same file the launcher and compose apply. */
