@@ -1,16 +1,38 @@
 package com.seckill.gateway;
 
+import org.springframework.core.Ordered;
+
 /**
- * Where the gateway's own global filters sit in the chain. All run before Spring Cloud Gateway's
- * routing filters (which start at 10000), and authentication runs before anything that needs the
- * caller's identity, so a request is rejected at the cheapest point.
+ * Where the gateway's own filters sit. Web filters run for every request, routed or answered by the
+ * gateway itself (demo token, blacklist admin, static page), cheapest refusals first: size, then the
+ * blacklisted address, then the token, the blacklisted user, and only then the limiter's Redis call.
+ * Global filters run for routed requests only, after the web filters and before Spring Cloud
+ * Gateway's routing filters (which start at 10000).
  */
 public final class GatewayFilterOrder {
 
-    /** Verifies the JWT, strips forged identity headers, enforces public/user/admin access. */
-    public static final int AUTHENTICATION = -200;
+    /** Refuses oversized bodies before anything reads them. */
+    public static final int REQUEST_SIZE = Ordered.HIGHEST_PRECEDENCE;
 
-    /** Consumes the one-time purchase path in Redis; needs the verified user id. */
+    /** Puts the security headers on every answer, errors included. */
+    public static final int SECURITY_HEADERS = REQUEST_SIZE + 10;
+
+    /** Answers CORS preflights and refuses origins that are not allowed, before a token is demanded. */
+    public static final int CORS = REQUEST_SIZE + 20;
+
+    /** A blacklisted client address is refused before its token is even parsed. */
+    public static final int BLOCKED_ADDRESS = REQUEST_SIZE + 30;
+
+    /** Verifies the JWT, strips forged identity headers, enforces public/user/admin access. */
+    public static final int AUTHENTICATION = REQUEST_SIZE + 40;
+
+    /** A blacklisted user is refused as soon as the token proved who it is. */
+    public static final int BLOCKED_USER = REQUEST_SIZE + 50;
+
+    /** Per IP, user and activity token buckets: the first Redis round trip of a request. */
+    public static final int RATE_LIMIT = REQUEST_SIZE + 60;
+
+    /** Global filter: consumes the one-time purchase path in Redis; needs the verified user id. */
     public static final int PURCHASE_PATH = -100;
 
     private GatewayFilterOrder() {

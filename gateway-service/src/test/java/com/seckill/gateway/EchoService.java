@@ -16,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * Stands in for the downstream services: answers 200 with what it received, so a test sees exactly
  * which path and identity headers the gateway forwarded, and how often.
  */
-final class EchoService {
+public final class EchoService {
 
     record Received(String method, String path, String userId, String roles) {
     }
@@ -28,7 +28,7 @@ final class EchoService {
         this.server = server;
     }
 
-    static EchoService start() {
+    public static EchoService start() {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             EchoService echo = new EchoService(server);
@@ -41,7 +41,7 @@ final class EchoService {
     }
 
     /** A port nobody listens on: the address of a service that is down. */
-    static int deadPort() {
+    public static int deadPort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {
@@ -49,16 +49,21 @@ final class EchoService {
         }
     }
 
-    void stop() {
+    public void stop() {
         server.stop(0);
     }
 
-    String uri() {
+    public String uri() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    long count(String method, String path) {
+    public long count(String method, String path) {
         return received.stream().filter(r -> r.method().equals(method) && r.path().equals(path)).count();
+    }
+
+    /** Requests received whose path starts with {@code prefix}. */
+    public long countUnder(String prefix) {
+        return received.stream().filter(r -> r.path().startsWith(prefix)).count();
     }
 
     private void answer(HttpExchange exchange) throws IOException {

@@ -3,23 +3,33 @@ package com.seckill.gateway.auth;
 import org.springframework.http.HttpMethod;
 
 /**
- * Which routed paths are public, which need a user and which an admin (DESIGN.md §4). Everything not
- * listed as public needs a token, so a new downstream endpoint is protected by default.
+ * Which paths are public, which need a user and which an admin (DESIGN.md §4). Everything under
+ * {@code /api} not listed as public needs a token, so a new downstream endpoint is protected by
+ * default; outside {@code /api} the gateway only serves the static demo page and its health probe.
  */
 final class AccessRules {
 
     private static final String ACTIVITIES = "/api/activities";
     private static final String PAYMENT_CALLBACK = "/api/payments/callback";
     private static final String ADMIN_PREFIX = "/api/admin";
+    private static final String API_PREFIX = "/api";
+    private static final String DEMO_TOKEN = "/api/auth/demo-token";
 
     private AccessRules() {
     }
 
     static Access required(HttpMethod method, String path) {
+        if (!path.equals(API_PREFIX) && !path.startsWith(API_PREFIX + "/")) {
+            return Access.PUBLIC;
+        }
         if (path.equals(ADMIN_PREFIX) || path.startsWith(ADMIN_PREFIX + "/")) {
             return Access.ADMIN;
         }
         if ((HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) && isActivityListOrOne(path)) {
+            return Access.PUBLIC;
+        }
+        // Signing in is how a caller gets a token; the endpoint exists only where the demo login is switched on.
+        if (HttpMethod.POST.equals(method) && path.equals(DEMO_TOKEN)) {
             return Access.PUBLIC;
         }
         // The payment provider cannot hold a user token; payment-service verifies the callback's HMAC instead.

@@ -2,22 +2,24 @@ package com.seckill.gateway.auth;
 
 import com.seckill.common.web.Headers;
 import com.seckill.gateway.GatewayFilterOrder;
-import org.springframework.cloud.gateway.filter.GatewayFilterChain;
-import org.springframework.cloud.gateway.filter.GlobalFilter;
-import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Every routed request passes here first. The services trust {@code X-User-Id} and {@code X-User-Roles}
- * blindly, so whatever the client sent under those names is always removed and only the verified
- * token's values are forwarded.
+ * Every request passes here, routed or answered by the gateway itself (the blacklist admin API lives
+ * here, so a global filter, which sees routed requests only, would leave it open). The services trust
+ * {@code X-User-Id} and {@code X-User-Roles} blindly, so whatever the client sent under those names is
+ * always removed and only the verified token's values are forwarded.
  */
 @Component
-class AuthenticationFilter implements GlobalFilter, Ordered {
+@Order(GatewayFilterOrder.AUTHENTICATION)
+class AuthenticationFilter implements WebFilter {
 
     private static final String BEARER = "Bearer ";
 
@@ -28,7 +30,7 @@ class AuthenticationFilter implements GlobalFilter, Ordered {
     }
 
     @Override
-    public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         ServerHttpRequest request = exchange.getRequest();
         String path = request.getPath().pathWithinApplication().value();
         if (AccessRules.isMalformed(path)) {
@@ -78,10 +80,5 @@ class AuthenticationFilter implements GlobalFilter, Ordered {
         }
         String token = header.substring(BEARER.length()).strip();
         return token.isEmpty() ? null : token;
-    }
-
-    @Override
-    public int getOrder() {
-        return GatewayFilterOrder.AUTHENTICATION;
     }
 }

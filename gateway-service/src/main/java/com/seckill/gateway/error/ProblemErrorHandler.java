@@ -59,6 +59,9 @@ class ProblemErrorHandler implements ErrorWebExceptionHandler {
             // e.g. Allow on 405, Accept on 415: part of a correct answer, and never internal.
             framework.getHeaders().forEach(headers::putIfAbsent);
         }
+        if (failure instanceof ProblemHeaders extra) {
+            extra.writeTo(headers);
+        }
         return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
     }
 

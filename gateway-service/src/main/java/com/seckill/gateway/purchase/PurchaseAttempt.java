@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 import org.springframework.http.HttpMethod;
 
 /** A {@code POST /api/seckill/{activityId}/{path}} request, checked before it costs a Redis call. */
-record PurchaseAttempt(long activityId, String path) {
+public record PurchaseAttempt(long activityId, String path) {
 
     private static final String PREFIX = "/api/seckill/";
     /** The one non-purchase POST under the prefix: asking for a path. */
@@ -17,7 +17,7 @@ record PurchaseAttempt(long activityId, String path) {
      * @throws InvalidActivityId when the activity id is not a positive number
      * @throws PathRejected      when the path cannot be one seckill-service issued
      */
-    static Optional<PurchaseAttempt> of(HttpMethod method, String requestPath) {
+    public static Optional<PurchaseAttempt> of(HttpMethod method, String requestPath) {
         if (!HttpMethod.POST.equals(method) || !requestPath.startsWith(PREFIX)) {
             return Optional.empty();
         }

@@ -41,6 +41,22 @@ class AccessRulesTest {
     }
 
     @Test
+    void theGatewaysPageHealthAndSignInArePublic() {
+        assertThat(AccessRules.required(HttpMethod.GET, "/")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.GET, "/app.js")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.GET, "/actuator/health")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.POST, "/api/auth/demo-token")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/auth/demo-token")).isEqualTo(Access.USER);
+        assertThat(AccessRules.required(HttpMethod.GET, "/api")).isEqualTo(Access.USER);
+    }
+
+    @Test
+    void blacklistAdministrationNeedsAnAdmin() {
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/admin/blacklist")).isEqualTo(Access.ADMIN);
+        assertThat(AccessRules.required(HttpMethod.DELETE, "/api/admin/blacklist/3")).isEqualTo(Access.ADMIN);
+    }
+
+    @Test
     void pathsAServiceWouldNormaliseDifferentlyAreMalformed() {
         assertThat(AccessRules.isMalformed("/api/seckill/../admin/activities/1/warmup")).isTrue();
         assertThat(AccessRules.isMalformed("/api/activities/%2e%2e/orders")).isTrue();

@@ -133,7 +133,7 @@ class JwtTokensTest {
     }
 
     private static JwtTokens tokensAt(Instant now) {
-        return new JwtTokens(new JwtProperties(SECRET, TTL), Clock.fixed(now, ZoneOffset.UTC));
+        return new JwtTokens(new JwtProperties(SECRET, TTL, false), Clock.fixed(now, ZoneOffset.UTC));
     }
 
     private static JWTClaimsSet.Builder claims(String subject) {

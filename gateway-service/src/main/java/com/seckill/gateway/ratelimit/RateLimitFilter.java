@@ -1,0 +1,107 @@
+package com.seckill.gateway.ratelimit;
+
+import com.seckill.common.error.SeckillException;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.gateway.GatewayFilterOrder;
+import com.seckill.gateway.auth.AuthenticatedUser;
+import com.seckill.gateway.client.ClientAddresses;
+import com.seckill.gateway.purchase.PurchaseAttempt;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Meters every request by what the client cannot choose: its real address, its verified user id and,
+ * for a purchase, the activity. Runs after authentication and the blacklist, so a forged token or a
+ * blocked caller never costs a Redis call, and before routing and the path check.
+ * <p>
+ * When Redis cannot answer, browsing fails open (activities, results and orders are served by services
+ * that degrade on their own, and a limiter outage must not take the shop down) while a purchase fails
+ * closed with 503 BUSY: an unmetered purchase flood is exactly what the limiter is for, and the path
+ * check that follows needs Redis anyway.
+ */
+@Component
+@Order(GatewayFilterOrder.RATE_LIMIT)
+class RateLimitFilter implements WebFilter {
+
+    private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
+    /** The load balancer's probe: limiting it would take a healthy instance out of rotation under attack. */
+    private static final String HEALTH = "/actuator/health";
+    private static final Duration WARN_EVERY = Duration.ofSeconds(10);
+
+    private final RateLimiter limiter;
+    private final ClientAddresses clients;
+    private final RateLimitProperties properties;
+    private final Clock clock;
+    private final AtomicReference<Instant> lastWarning = new AtomicReference<>(Instant.EPOCH);
+
+    RateLimitFilter(RateLimiter limiter, ClientAddresses clients, RateLimitProperties properties, Clock clock) {
+        this.limiter = limiter;
+        this.clients = clients;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        ServerHttpRequest request = exchange.getRequest();
+        String path = request.getPath().pathWithinApplication().value();
+        if (path.equals(HEALTH) || path.startsWith(HEALTH + "/")) {
+            return chain.filter(exchange);
+        }
+        double burst = properties.burstSeconds();
+        List<Bucket> buckets = new ArrayList<>(3);
+        if (properties.perIp() > 0) {
+            buckets.add(bucket(SeckillKeys.rateIp(clients.of(exchange)), properties.perIp(), burst));
+        }
+        AuthenticatedUser user = AuthenticatedUser.of(exchange).orElse(null);
+        if (user != null && properties.perUser() > 0) {
+            buckets.add(bucket(SeckillKeys.rateUser(user.userId()), properties.perUser(), burst));
+        }
+        PurchaseAttempt purchase = purchase(request, path);
+        if (purchase != null && properties.perActivity() > 0) {
+            buckets.add(bucket(SeckillKeys.rateActivity(purchase.activityId()), properties.perActivity(), 1));
+        }
+        if (buckets.isEmpty()) {
+            return chain.filter(exchange);
+        }
+        return limiter.acquire(buckets)
+                .onErrorResume(failure -> unavailable(failure, purchase != null))
+                .flatMap(wait -> wait.isZero() ? chain.filter(exchange) : Mono.error(new RateLimited(wait)));
+    }
+
+    private static Bucket bucket(String key, double rate, double burstSeconds) {
+        return new Bucket(key, rate, Math.max(1, Math.floor(rate * burstSeconds)));
+    }
+
+    /** A malformed purchase is refused by the path check later; here it counts like any other request. */
+    private static PurchaseAttempt purchase(ServerHttpRequest request, String path) {
+        try {
+            return PurchaseAttempt.of(request.getMethod(), path).orElse(null);
+        } catch (SeckillException e) {
+            return null;
+        }
+    }
+
+    private Mono<Duration> unavailable(Throwable failure, boolean purchase) {
+        Instant now = clock.instant();
+        Instant last = lastWarning.get();
+        // One line per outage period, not one per request of a flood.
+        if (now.isAfter(last.plus(WARN_EVERY)) && lastWarning.compareAndSet(last, now)) {
+            log.warn("Rate limiter unavailable, purchases refused and other requests let through: {}", failure.toString());
+        }
+        return purchase ? Mono.error(new LimiterUnavailable()) : Mono.just(Duration.ZERO);
+    }
+}

@@ -1,0 +1,222 @@
+package com.seckill.gateway.ratelimit;
+
+import static com.seckill.gateway.GatewayTests.expectProblem;
+import static com.seckill.gateway.GatewayTests.randomAddress;
+import static com.seckill.gateway.GatewayTests.randomId;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.gateway.EchoService;
+import com.seckill.gateway.GatewayTests;
+import com.seckill.gateway.auth.JwtTokens;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * The limiter against real Redis. The test client is 127.0.0.1, trusted here as a proxy, so each test
+ * speaks for a fresh client address through X-Forwarded-For and never shares a bucket with another.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class RateLimitIT {
+
+    private static final int PER_IP = 20;
+    private static final int PER_USER = 3;
+    private static final int PER_ACTIVITY = 5;
+    private static final EchoService services = EchoService.start();
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        GatewayTests.wire(registry, services);
+        registry.add("seckill.gateway.trusted-proxies", () -> "127.0.0.1,::1");
+        registry.add("seckill.gateway.rate-limit.per-ip", () -> PER_IP);
+        registry.add("seckill.gateway.rate-limit.per-user", () -> PER_USER);
+        registry.add("seckill.gateway.rate-limit.per-activity", () -> PER_ACTIVITY);
+        registry.add("seckill.gateway.rate-limit.burst", () -> "1s");
+    }
+
+    @AfterAll
+    static void stopServices() {
+        services.stop();
+    }
+
+    @Autowired
+    WebTestClient web;
+    @Autowired
+    JwtTokens tokens;
+    @Autowired
+    ReactiveStringRedisTemplate redis;
+    @Autowired
+    RateLimiter limiter;
+
+    private EntityExchangeResult<byte[]> get(String path, String address, String token) {
+        return web.get().uri(path).header("X-Forwarded-For", address)
+                .headers(h -> {
+                    if (token != null) {
+                        h.setBearerAuth(token);
+                    }
+                })
+                .exchange().expectBody().returnResult();
+    }
+
+    @Test
+    void oneUserFiringFiftyRequestsASecondGets429sWithRetryAfterWhileAnotherUserIsUnaffected() throws Exception {
+        String address = randomAddress();
+        String flooder = tokens.issue(randomId(), false);
+        List<EntityExchangeResult<byte[]>> answers = new ArrayList<>();
+        long started = System.nanoTime();
+        for (int i = 0; i < 50; i++) {
+            answers.add(get("/api/orders", address, flooder));
+            Thread.sleep(20);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        long admitted = answers.stream().filter(a -> a.getStatus().value() == 200).count();
+        List<EntityExchangeResult<byte[]>> limited = answers.stream().filter(a -> a.getStatus().value() == 429).toList();
+        assertThat(admitted + limited.size()).isEqualTo(50);
+        // A full bucket of one second, plus what refilled while the flood lasted.
+        assertThat(admitted).isBetween(1L, (long) (PER_USER + Math.ceil(seconds * PER_USER)));
+        assertThat(limited).allSatisfy(answer -> {
+            assertThat(answer.getResponseHeaders().getFirst("Retry-After")).matches("[1-9][0-9]*");
+            assertThat(new String(answer.getResponseBodyContent())).contains("\"code\":\"RATE_LIMITED\"");
+        });
+
+        // Same address, same second: the other user has a bucket of its own, and the address has room.
+        assertThat(get("/api/orders", address, tokens.issue(randomId(), false)).getStatus().value()).isEqualTo(200);
+    }
+
+    @Test
+    void oneAddressIsLimitedWhateverUsersItClaims() throws Exception {
+        String address = randomAddress();
+        int requests = PER_IP * 3;
+        List<String> callers = new ArrayList<>();
+        for (int i = 0; i < requests; i++) {
+            callers.add(i % 2 == 0 ? null : tokens.issue(randomId(), false));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(requests);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> answers = new ArrayList<>();
+        long started;
+        try {
+            for (String caller : callers) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return get("/api/activities", address, caller).getStatus().value();
+                }));
+            }
+            started = System.nanoTime();
+            start.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(30, TimeUnit.SECONDS));
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+
+            assertThat(statuses).containsOnly(200, 429);
+            long admitted = statuses.stream().filter(status -> status == 200).count();
+            assertThat(admitted).isBetween((long) PER_IP, (long) (PER_IP + Math.ceil(seconds * PER_IP)));
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(get("/api/activities", randomAddress(), null).getStatus().value()).isEqualTo(200);
+    }
+
+    @Test
+    void healthIsNeverLimited() {
+        String address = randomAddress();
+        for (int i = 0; i < PER_IP * 2; i++) {
+            assertThat(get("/actuator/health", address, null).getStatus().value()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void purchaseAttemptsOnOneActivityAreCappedAcrossUsersAndALimitedAttemptKeepsItsPath() {
+        long activityId = randomId();
+        String purchasePrefix = "/api/seckill/" + activityId + "/";
+        List<Long> users = new ArrayList<>();
+        List<String> paths = new ArrayList<>();
+        for (int i = 0; i < PER_ACTIVITY + 4; i++) {
+            long userId = randomId();
+            users.add(userId);
+            String path = UUID.randomUUID().toString().replace("-", "");
+            redis.opsForValue().set(SeckillKeys.path(activityId, userId), path, Duration.ofSeconds(60)).block();
+            paths.add(path);
+        }
+
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < users.size(); i++) {
+            String token = tokens.issue(users.get(i), false);
+            statuses.add(web.post().uri(purchasePrefix + paths.get(i)).header("X-Forwarded-For", randomAddress())
+                    .headers(h -> h.setBearerAuth(token)).exchange().expectBody().returnResult().getStatus().value());
+        }
+
+        assertThat(statuses).containsOnly(200, 429);
+        long routed = services.countUnder(purchasePrefix);
+        assertThat(routed).isEqualTo(statuses.stream().filter(s -> s == 200).count()).isBetween((long) PER_ACTIVITY, PER_ACTIVITY + 2L);
+        int refused = statuses.lastIndexOf(429);
+        // The limiter answered before the path check: the refused shopper's path still works after the wait.
+        assertThat(redis.opsForValue().get(SeckillKeys.path(activityId, users.get(refused))).block()).isEqualTo(paths.get(refused));
+    }
+
+    @Test
+    void underConcurrencyTheScriptNeverAdmitsMoreThanTheBucketHolds() throws Exception {
+        int capacity = 50;
+        // Refills one token in ~17 minutes: whatever the scheduling, only the initial tokens can be won.
+        Bucket bucket = new Bucket(SeckillKeys.rate("it:" + UUID.randomUUID()), 0.001, capacity);
+        int threads = 64;
+        int calls = 400;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Boolean>> answers = new ArrayList<>();
+        try {
+            for (int i = 0; i < calls; i++) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return limiter.acquire(List.of(bucket)).block(Duration.ofSeconds(10)).isZero();
+                }));
+            }
+            start.countDown();
+            int admitted = 0;
+            for (Future<Boolean> answer : answers) {
+                if (answer.get(30, TimeUnit.SECONDS)) {
+                    admitted++;
+                }
+            }
+            assertThat(admitted).isEqualTo(capacity);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aRequestTakesATokenFromEveryBucketOrFromNone() {
+        Bucket tight = new Bucket(SeckillKeys.rate("it:" + UUID.randomUUID()), 0.001, 5);
+        Bucket roomy = new Bucket(SeckillKeys.rate("it:" + UUID.randomUUID()), 0.001, 100);
+        int admitted = 0;
+        for (int i = 0; i < 20; i++) {
+            if (limiter.acquire(List.of(roomy, tight)).block().isZero()) {
+                admitted++;
+            }
+        }
+
+        assertThat(admitted).isEqualTo(5);
+        Object roomyLevel = redis.opsForHash().get(roomy.key(), "tokens").block();
+        assertThat(Double.parseDouble(roomyLevel.toString())).isCloseTo(95.0, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(redis.getExpire(roomy.key()).block()).isPositive();
+    }
+}
