@@ -96,41 +96,4 @@ public final class SeckillKeys {
     public static String blacklistSequence() {
         return PREFIX + "{blacklist}:seq";
     }
-
-    /** Hash: token bucket (tokens, last refill) of one client address. */
-    public static String rateIp(String canonicalIp) {
-        return rate("ip:" + canonicalIp);
-    }
-
-    /** Hash: token bucket of one verified user. */
-    public static String rateUser(long userId) {
-        return rate("user:" + userId);
-    }
-
-    /** Hash: token bucket of the purchase attempts on one activity, across all users. */
-    public static String rateActivity(long activityId) {
-        return rate("activity:" + activityId);
-    }
-
-    /** String with TTL: the answer of the captcha last shown to one user for one activity; deleted on first use. */
-    public static String captcha(long activityId, long userId) {
-        return activity(activityId, "captcha:" + userId);
-    }
-
-    // The blacklist keys share one hash tag so the scripts that change them stay in one Cluster slot.
-
-    /** Hash: blacklist entry id -> JSON entry (user id and/or IP, reason, expiry). */
-    public static String blacklist() {
-        return PREFIX + "{blacklist}";
-    }
-
-    /** String: bumped on every blacklist change, so gateway instances reload only when it moved. */
-    public static String blacklistVersion() {
-        return PREFIX + "{blacklist}:version";
-    }
-
-    /** String: the last blacklist entry id handed out. */
-    public static String blacklistSequence() {
-        return PREFIX + "{blacklist}:seq";
-    }
 }
