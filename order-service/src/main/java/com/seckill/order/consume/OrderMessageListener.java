@@ -84,7 +84,7 @@ class OrderMessageListener {
      * MySQL, Redis or the broker being unreachable or slow: retried for as long as it lasts.
      * Anything else (a constraint we do not expect, a bug) is retried a bounded number of times.
      */
-    private static boolean isSystemFailure(RuntimeException e) {
+    static boolean isSystemFailure(RuntimeException e) {
         if (e instanceof DataIntegrityViolationException || e instanceof InvalidDataAccessApiUsageException
                 || e instanceof BadSqlGrammarException) {
             return false;
