@@ -3,6 +3,7 @@ package com.seckill.seckill.token;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.captcha.CaptchaService;
 import com.seckill.seckill.infra.RedisGuard;
 import com.seckill.seckill.purchase.SaleGuard;
 import java.security.SecureRandom;
@@ -13,7 +14,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * Issues the one-time purchase path: random per user and activity, valid for a short time, and
- * consumed by the gateway on use, so a path can neither be shared nor replayed.
+ * consumed by the gateway on use, so a path can neither be shared nor replayed. An activity that
+ * requires a captcha gets a path only with the right answer to the captcha last shown to this user.
  */
 @Service
 class PathTokenService {
@@ -24,17 +26,23 @@ class PathTokenService {
     private final RedisGuard redisGuard;
     private final StringRedisTemplate redis;
     private final SeckillProperties properties;
+    private final CaptchaService captchas;
     private final SecureRandom random = new SecureRandom();
 
-    PathTokenService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, SeckillProperties properties) {
+    PathTokenService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, SeckillProperties properties,
+                     CaptchaService captchas) {
         this.guard = guard;
         this.redisGuard = redisGuard;
         this.redis = redis;
         this.properties = properties;
+        this.captchas = captchas;
     }
 
     PathToken issue(long activityId, long userId, TokenRequest request) {
         Activity activity = guard.open(activityId);
+        if (activity.captchaRequired()) {
+            captchas.verify(activity.id(), userId, request == null ? null : request.captcha());
+        }
         byte[] bytes = new byte[PATH_BYTES];
         random.nextBytes(bytes);
         String path = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
@@ -45,7 +53,7 @@ class PathTokenService {
     record PathToken(String path, long expiresInSeconds) {
     }
 
-    /** Optional body of the path request; the captcha answer is checked when the activity asks for one. */
+    /** Optional body of the path request; the captcha answer is checked when the activity asks for one, ignored otherwise. */
     record TokenRequest(@Size(max = 16) String captcha) {
     }
 }
