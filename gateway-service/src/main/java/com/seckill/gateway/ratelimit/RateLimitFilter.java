@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -23,8 +24,9 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Meters every request by what the client cannot choose: its real address, its verified user id and,
- * for a purchase, the activity. Runs after authentication and the blacklist, so a forged token or a
+ * Meters every request by what the client cannot choose: its real address (every request but the
+ * health probe), its verified user id (every action: POST, DELETE..., and captcha fetches) and, for a
+ * purchase, the activity. Runs after authentication and the blacklist, so a forged token or a
  * blocked caller never costs a Redis call, and before routing and the path check.
  * <p>
  * When Redis cannot answer, browsing fails open (activities, results and orders are served by services
@@ -40,6 +42,8 @@ class RateLimitFilter implements WebFilter {
     /** The load balancer's probe: limiting it would take a healthy instance out of rotation under attack. */
     private static final String HEALTH = "/actuator/health";
     private static final Duration WARN_EVERY = Duration.ofSeconds(10);
+    private static final String SECKILL = "/api/seckill/";
+    private static final String CAPTCHA = "/captcha";
 
     private final RateLimiter limiter;
     private final ClientAddresses clients;
@@ -67,7 +71,7 @@ class RateLimitFilter implements WebFilter {
             buckets.add(bucket(SeckillKeys.rateIp(clients.of(exchange)), properties.perIp(), burst));
         }
         AuthenticatedUser user = AuthenticatedUser.of(exchange).orElse(null);
-        if (user != null && properties.perUser() > 0) {
+        if (user != null && properties.perUser() > 0 && isAction(request.getMethod(), path)) {
             buckets.add(bucket(SeckillKeys.rateUser(user.userId()), properties.perUser(), burst));
         }
         PurchaseAttempt purchase = purchase(request, path);
@@ -84,6 +88,19 @@ class RateLimitFilter implements WebFilter {
 
     private static Bucket bucket(String key, double rate, double burstSeconds) {
         return new Bucket(key, rate, Math.max(1, Math.floor(rate * burstSeconds)));
+    }
+
+    /**
+     * What the user limit meters: what a user does, not what a user looks at. Reads of one's own state
+     * are cheap (memory or one Redis GET) and polling a result is how the API is meant to be used, so
+     * they count against the address only. A captcha is the exception: fetching one renders an image
+     * and replaces the user's current challenge.
+     */
+    static boolean isAction(HttpMethod method, String path) {
+        if (!HttpMethod.GET.equals(method) && !HttpMethod.HEAD.equals(method) && !HttpMethod.OPTIONS.equals(method)) {
+            return true;
+        }
+        return path.startsWith(SECKILL) && path.endsWith(CAPTCHA);
     }
 
     /** A malformed purchase is refused by the path check later; here it counts like any other request. */

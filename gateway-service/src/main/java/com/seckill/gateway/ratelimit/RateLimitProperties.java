@@ -9,7 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param perIp       every request from one client address (env {@code SECKILL_GATEWAY_RATELIMIT_PERIP}).
  *                    Load tests from one machine come from one address: they raise this, nothing else.
- * @param perUser     every request carrying one user's valid token (env {@code SECKILL_GATEWAY_RATELIMIT_PERUSER})
+ * @param perUser     actions of one verified user: every request that is not a read (GET), plus captcha
+ *                    fetches (env {@code SECKILL_GATEWAY_RATELIMIT_PERUSER}). Reads count per address only.
  * @param perActivity purchase attempts on one activity, all users and gateway instances together (env
  *                    {@code SECKILL_GATEWAY_RATELIMIT_PERACTIVITY}). 2000/s by default: about what one
  *                    seckill-service instance answers on two cores, and a 1,000-shopper burst fits in it.
