@@ -1,6 +1,7 @@
 -- Pre-deduction of one unit for one user, atomically (DESIGN.md §5).
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
--- ARGV[1] user id               ARGV[2] request id            ARGV[3] order message (JSON)
+-- KEYS[4] seckill:{aid}:queued
+-- ARGV[1] user id   ARGV[2] request id   ARGV[3] order message (JSON)   ARGV[4] accepted at (epoch ms)
 -- Returns 1 success, 0 sold out, 2 duplicate, -1 not warmed up.
 local stock = redis.call('GET', KEYS[1])
 if not stock then
@@ -15,6 +16,8 @@ if tonumber(stock) <= 0 then
 end
 redis.call('DECR', KEYS[1])
 redis.call('SADD', KEYS[2], ARGV[1])
--- Written in the same call as the decrement: a unit taken is a message that will be published.
+-- Written in the same call as the decrement: a unit taken is a message that will be published,
+-- and a request that will be settled (or found, if it is not).
 redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[4], ARGV[4], ARGV[2])
 return 1

@@ -40,6 +40,24 @@ public final class SeckillKeys {
         return activity(activityId, "outbox");
     }
 
+    /**
+     * Sorted set: request ids accepted by the script and not yet settled by order-service, scored
+     * by acceptance time (epoch ms), so a request left QUEUED too long can be found and settled.
+     */
+    public static String queued(long activityId) {
+        return activity(activityId, "queued");
+    }
+
+    /** Redisson lock guarding the outbox sweep of one activity across instances. */
+    public static String relayLock(long activityId) {
+        return activity(activityId, "lock:relay");
+    }
+
+    /** Redisson lock guarding the reconciliation of one activity across instances. */
+    public static String reconcileLock(long activityId) {
+        return activity(activityId, "lock:reconcile");
+    }
+
     /** Redisson lock guarding the warm-up of one activity across instances. */
     public static String warmupLock(long activityId) {
         return activity(activityId, "lock:warmup");

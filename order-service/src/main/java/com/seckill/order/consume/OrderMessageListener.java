@@ -65,12 +65,12 @@ class OrderMessageListener {
             failures.remove(message.requestId());
         } catch (UnknownActivity e) {
             log.error("Order message {} dead-lettered: {}", message.requestId(), e.getMessage());
-            channel.basicReject(tag, false);
+            deadLetter(message, channel, tag);
         } catch (RuntimeException e) {
             if (!isSystemFailure(e) && failures.merge(message.requestId(), 1, Integer::sum) >= MAX_FAILURES) {
                 failures.remove(message.requestId());
                 log.error("Order message {} failed {} times, dead-lettered", message.requestId(), MAX_FAILURES, e);
-                channel.basicReject(tag, false);
+                deadLetter(message, channel, tag);
                 return;
             }
             log.warn("Order message {} failed, requeued after {}: {}", message.requestId(), properties.retryBackoff(),
@@ -78,6 +78,15 @@ class OrderMessageListener {
             backOff();
             channel.basicNack(tag, false, true);
         }
+    }
+
+    private void deadLetter(OrderMessage message, Channel channel, long tag) throws IOException {
+        try {
+            results.deadLettered(message);
+        } catch (RuntimeException e) {
+            log.warn("Request {} dead-lettered without its FAIL result: {}", message.requestId(), e.toString());
+        }
+        channel.basicReject(tag, false);
     }
 
     /**

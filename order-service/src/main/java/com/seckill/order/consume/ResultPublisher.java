@@ -54,6 +54,21 @@ class ResultPublisher {
             }
             default -> throw new IllegalStateException("Unhandled outcome " + outcome);
         }
+        settled(message);
+    }
+
+    /**
+     * A message given up on (dead-lettered) still ends its request: FAIL, and the unit back, so no
+     * shopper polls QUEUED forever.
+     */
+    void deadLettered(OrderMessage message) {
+        redisStock.giveBack(message.activityId(), message.userId());
+        write(RequestResult.fail(message.requestId(), message.userId(), "REJECTED"));
+        settled(message);
+    }
+
+    private void settled(OrderMessage message) {
+        redis.opsForZSet().remove(SeckillKeys.queued(message.activityId()), message.requestId());
     }
 
     private void write(RequestResult result) {

@@ -45,6 +45,13 @@ class ActivityController {
         return service.stats(id);
     }
 
+    /** Compares Redis with MySQL now and repairs Redis when nothing is in flight. */
+    @PostMapping("/api/admin/activities/{id}/reconcile")
+    ActivityStats reconcile(@PathVariable @Positive long id) {
+        service.reconcile(id);
+        return service.stats(id);
+    }
+
     @GetMapping("/api/admin/activities/{id}/stats")
     ActivityStats stats(@PathVariable @Positive long id) {
         return service.stats(id);

@@ -3,6 +3,9 @@ package com.seckill.seckill.activity;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.settle.Reconciler;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,12 +23,19 @@ class ActivityService {
     private final ActivityCatalog catalog;
     private final ActivityWarmer warmer;
     private final StringRedisTemplate redis;
+    private final Reconciler reconciler;
+    private final SeckillProperties properties;
+    private final Clock clock;
 
-    ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, StringRedisTemplate redis) {
+    ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, StringRedisTemplate redis,
+                    Reconciler reconciler, SeckillProperties properties, Clock clock) {
         this.mapper = mapper;
         this.catalog = catalog;
         this.warmer = warmer;
         this.redis = redis;
+        this.reconciler = reconciler;
+        this.properties = properties;
+        this.clock = clock;
     }
 
     ActivityView create(CreateActivityRequest request) {
@@ -44,6 +54,10 @@ class ActivityService {
         warmer.warm(load(id));
     }
 
+    Reconciler.Outcome reconcile(long id) {
+        return reconciler.reconcile(load(id));
+    }
+
     ActivityStats stats(long id) {
         Activity activity = load(id);
         Map<String, Long> orders = new TreeMap<>();
@@ -55,8 +69,12 @@ class ActivityService {
         String redisStock = redis.opsForValue().get(SeckillKeys.stock(id));
         Long pendingOutbox = redis.opsForHash().size(SeckillKeys.outbox(id));
         Long holders = redis.opsForSet().size(SeckillKeys.users(id));
+        Long unsettled = redis.opsForZSet().size(SeckillKeys.queued(id));
+        Long stuck = redis.opsForZSet().count(SeckillKeys.queued(id), 0,
+                clock.millis() - properties.queuedBound().toMillis());
         return ActivityStats.of(activity, redisStock == null ? null : Integer.valueOf(redisStock), orders,
-                pendingOutbox == null ? 0 : pendingOutbox, holders == null ? 0 : holders);
+                pendingOutbox == null ? 0 : pendingOutbox, holders == null ? 0 : holders,
+                unsettled == null ? 0 : unsettled, stuck == null ? 0 : stuck);
     }
 
     private Activity load(long id) {

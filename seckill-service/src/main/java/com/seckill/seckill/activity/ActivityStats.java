@@ -4,20 +4,24 @@ import java.util.Map;
 
 /**
  * Figures an operator checks after a sale. {@code consistent} states invariant 3 of DESIGN.md §8:
- * Redis stock + live orders = stock total = MySQL stock + live orders, with nothing in flight.
+ * Redis stock + live orders = stock total = MySQL stock + live orders, with nothing in flight
+ * (outbox drained, every accepted request settled). {@code stuckRequests}: unsettled for longer
+ * than {@code seckill.sale.queued-bound}.
  */
 record ActivityStats(long activityId, int stockTotal, Integer redisStock, int dbStock, Map<String, Long> orders,
-                     long liveOrders, long pendingOutbox, long holders, boolean consistent) {
+                     long liveOrders, long pendingOutbox, long holders, long unsettledRequests, long stuckRequests,
+                     boolean consistent) {
 
     static ActivityStats of(Activity activity, Integer redisStock, Map<String, Long> orders, long pendingOutbox,
-                            long holders) {
+                            long holders, long unsettled, long stuck) {
         long live = orders.getOrDefault("PENDING", 0L) + orders.getOrDefault("PAID", 0L);
         boolean consistent = redisStock != null
                 && redisStock + live == activity.stockTotal()
                 && activity.stock() + live == activity.stockTotal()
                 && pendingOutbox == 0
+                && unsettled == 0
                 && holders == live;
         return new ActivityStats(activity.id(), activity.stockTotal(), redisStock, activity.stock(), orders, live,
-                pendingOutbox, holders, consistent);
+                pendingOutbox, holders, unsettled, stuck, consistent);
     }
 }

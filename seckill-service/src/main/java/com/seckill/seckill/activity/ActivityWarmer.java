@@ -2,6 +2,7 @@ package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.settle.OrderLedger;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -26,14 +27,18 @@ public class ActivityWarmer {
     private static final Logger log = LoggerFactory.getLogger(ActivityWarmer.class);
 
     private final StringRedisTemplate redis;
+    private final ActivityMapper activities;
+    private final OrderLedger ledger;
     private final RedissonClient redisson;
     private final ActivityCatalog catalog;
     private final SeckillProperties properties;
     private final Clock clock;
 
-    ActivityWarmer(StringRedisTemplate redis, RedissonClient redisson, ActivityCatalog catalog,
-                   SeckillProperties properties, Clock clock) {
+    ActivityWarmer(StringRedisTemplate redis, ActivityMapper activities, OrderLedger ledger, RedissonClient redisson,
+                   ActivityCatalog catalog, SeckillProperties properties, Clock clock) {
         this.redis = redis;
+        this.activities = activities;
+        this.ledger = ledger;
         this.redisson = redisson;
         this.catalog = catalog;
         this.properties = properties;
@@ -61,8 +66,11 @@ public class ActivityWarmer {
     }
 
     /**
-     * Writes the activity's info hash and, when Redis has no stock for it yet, the stock from
-     * MySQL. Existing stock is never overwritten: units already taken in Redis stay taken.
+     * Writes the activity's info hash and, when Redis has no stock for it (never warmed, or Redis
+     * lost its data), rebuilds it from MySQL: first the users holding live orders, then the stock
+     * key, whose appearance is what lets purchases in again. Existing stock is never overwritten:
+     * units already taken in Redis stay taken. If messages were still in flight when Redis lost
+     * its data, MySQL's conditional update keeps oversell impossible meanwhile.
      */
     public void warm(Activity activity) {
         RLock lock = redisson.getLock(SeckillKeys.warmupLock(activity.id()));
@@ -80,9 +88,18 @@ public class ActivityWarmer {
                     "endTime", String.valueOf(activity.endTime().toEpochMilli()),
                     "stockTotal", String.valueOf(activity.stockTotal()),
                     "captchaRequired", String.valueOf(activity.captchaRequired())));
-            Boolean set = redis.opsForValue().setIfAbsent(SeckillKeys.stock(activity.id()), String.valueOf(activity.stock()));
+            if (Boolean.TRUE.equals(redis.hasKey(SeckillKeys.stock(activity.id())))) {
+                return;
+            }
+            Activity fresh = activities.findById(activity.id());
+            List<Long> holders = ledger.liveOrderUsers(activity.id());
+            if (!holders.isEmpty()) {
+                redis.opsForSet().add(SeckillKeys.users(activity.id()),
+                        holders.stream().map(String::valueOf).toArray(String[]::new));
+            }
+            Boolean set = redis.opsForValue().setIfAbsent(SeckillKeys.stock(activity.id()), String.valueOf(fresh.stock()));
             if (Boolean.TRUE.equals(set)) {
-                log.info("Activity {} warmed up with {} units", activity.id(), activity.stock());
+                log.info("Activity {} warmed up: {} units, {} holders", activity.id(), fresh.stock(), holders.size());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -99,6 +116,6 @@ public class ActivityWarmer {
      */
     void clearStale(long activityId) {
         redis.delete(List.of(SeckillKeys.info(activityId), SeckillKeys.stock(activityId),
-                SeckillKeys.users(activityId), SeckillKeys.outbox(activityId)));
+                SeckillKeys.users(activityId), SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId)));
     }
 }

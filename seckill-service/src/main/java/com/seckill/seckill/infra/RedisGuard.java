@@ -2,28 +2,44 @@ package com.seckill.seckill.infra;
 
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Every Redis call a shopper's request makes goes through here: a Redis failure becomes 503 BUSY
- * at once, and the request never falls through to MySQL.
+ * Every Redis call a shopper's request makes goes through here. A Redis failure becomes 503 BUSY,
+ * and after a few failures the circuit opens: requests are answered BUSY at once, without waiting
+ * on a dead Redis and without ever falling through to MySQL. The circuit probes Redis again on
+ * its own and closes when it answers.
  */
 @Component
 public class RedisGuard {
 
     private static final Logger log = LoggerFactory.getLogger(RedisGuard.class);
+    static final String CIRCUIT = "redis";
+
+    private final CircuitBreaker circuit;
+
+    RedisGuard(CircuitBreakerRegistry circuits) {
+        this.circuit = circuits.circuitBreaker(CIRCUIT);
+        circuit.getEventPublisher().onStateTransition(event ->
+                log.warn("Redis circuit {}", event.getStateTransition()));
+    }
 
     public <T> T call(Supplier<T> redisCall) {
         try {
-            return redisCall.get();
+            return circuit.executeSupplier(redisCall);
         } catch (SeckillException e) {
             throw e;
+        } catch (CallNotPermittedException e) {
+            throw busy();
         } catch (RuntimeException e) {
-            log.warn("Redis call failed: {}", e.toString());
-            throw new SeckillException(ErrorCode.BUSY, "The sale is busy, try again shortly");
+            log.debug("Redis call failed: {}", e.toString());
+            throw busy();
         }
     }
 
@@ -32,5 +48,9 @@ public class RedisGuard {
             redisCall.run();
             return null;
         });
+    }
+
+    private static SeckillException busy() {
+        return new SeckillException(ErrorCode.BUSY, "The sale is busy, try again shortly");
     }
 }

@@ -6,12 +6,17 @@ import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.redisson.api.RLock;
+import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpException;
@@ -31,7 +36,10 @@ import org.springframework.stereotype.Component;
  * Moves order messages from the Redis outbox to RabbitMQ. An entry leaves the outbox only when
  * the broker confirms it was routed to a queue; a nack, a return (no queue bound) or a broker
  * outage leaves it there, and the sweep publishes it again. Duplicates are harmless: the
- * consumer is idempotent by request id.
+ * consumer is idempotent by request id. With several instances, one at a time sweeps an
+ * activity's outbox (Redisson lock), and an entry that keeps failing is retried with a growing
+ * delay, so a broker outage causes no publish storm. The outbox depth is the gauge
+ * {@code seckill.outbox.pending}.
  */
 @Component
 public class OutboxRelay {
@@ -45,12 +53,23 @@ public class OutboxRelay {
     private final SeckillProperties properties;
     private final ObjectMapper json;
     private final Clock clock;
+    /** Longest pause between two attempts at one entry. */
+    private static final long MAX_BACKOFF_MS = 60_000;
+
     /** Request ids published and not yet confirmed by this instance: the sweep leaves them alone. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+    /** Attempts so far of entries the sweep had to publish again, for the backoff. */
+    private final Map<String, Integer> attempts = new ConcurrentHashMap<>();
+    private final AtomicLong pending = new AtomicLong();
+    private final RedissonClient redisson;
 
-    OutboxRelay(RabbitTemplate rabbit, StringRedisTemplate redis, ActivityCatalog catalog,
-                SeckillProperties properties, ObjectMapper json, Clock clock) {
+    OutboxRelay(RabbitTemplate rabbit, StringRedisTemplate redis, RedissonClient redisson, ActivityCatalog catalog,
+                SeckillProperties properties, ObjectMapper json, Clock clock, MeterRegistry meters) {
         this.rabbit = rabbit;
+        this.redisson = redisson;
+        Gauge.builder("seckill.outbox.pending", pending, AtomicLong::get)
+                .description("Order messages accepted in Redis and not yet confirmed by RabbitMQ")
+                .register(meters);
         this.redis = redis;
         this.catalog = catalog;
         this.properties = properties;
@@ -88,6 +107,7 @@ public class OutboxRelay {
         try {
             if (ack && data.getReturned() == null) {
                 redis.opsForHash().delete(SeckillKeys.outbox(entry.activityId), entry.getId());
+                attempts.remove(entry.getId());
             } else if (!ack) {
                 log.warn("Broker refused order message {}: {}; kept in the outbox", entry.getId(), cause);
             }
@@ -98,27 +118,40 @@ public class OutboxRelay {
         }
     }
 
-    /** Publishes again what stayed in an outbox longer than the retry delay. */
+    /** Publishes again what stayed in an outbox longer than its retry delay. */
     @Scheduled(fixedDelayString = "${seckill.sale.relay-interval:2s}")
     void sweep() {
-        long staleBefore = clock.millis() - properties.relayRetryAfter().toMillis();
+        long now = clock.millis();
+        long depth = 0;
         for (Activity activity : catalog.all()) {
             try {
-                sweep(activity.id(), staleBefore);
+                depth += redis.opsForHash().size(SeckillKeys.outbox(activity.id()));
+                RLock lock = redisson.getLock(SeckillKeys.relayLock(activity.id()));
+                if (lock.tryLock()) {
+                    try {
+                        sweep(activity.id(), now);
+                    } finally {
+                        lock.unlock();
+                    }
+                }
             } catch (RuntimeException e) {
                 log.warn("Outbox sweep of activity {} failed: {}", activity.id(), e.toString());
             }
         }
+        pending.set(depth);
     }
 
-    private void sweep(long activityId, long staleBefore) {
+    private void sweep(long activityId, long now) {
         ScanOptions options = ScanOptions.scanOptions().count(SCAN_BATCH).build();
         try (Cursor<Map.Entry<Object, Object>> cursor = redis.opsForHash().scan(SeckillKeys.outbox(activityId), options)) {
             while (cursor.hasNext()) {
                 Map.Entry<Object, Object> entry = cursor.next();
                 String requestId = (String) entry.getKey();
                 String payload = (String) entry.getValue();
-                if (!inFlight.contains(requestId) && acceptedAt(payload) < staleBefore) {
+                int tries = attempts.getOrDefault(requestId, 0);
+                long delay = Math.min(properties.relayRetryAfter().toMillis() << Math.min(tries, 16), MAX_BACKOFF_MS);
+                if (!inFlight.contains(requestId) && acceptedAt(payload) + delay <= now) {
+                    attempts.put(requestId, tries + 1);
                     publish(activityId, requestId, payload);
                 }
             }

@@ -62,8 +62,9 @@ class PurchaseService {
                 activity.goodsName(), activity.price(), clock.millis());
         String payload = serialize(message);
         Long answer = redisGuard.call(() -> redis.execute(PURCHASE,
-                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId)),
-                String.valueOf(userId), requestId, payload));
+                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
+                        SeckillKeys.queued(activityId)),
+                String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt())));
         switch (PurchaseOutcome.of(answer)) {
             case SUCCESS -> {
                 // QUEUED before the publish, so a fast consumer's SUCCESS is never overwritten.

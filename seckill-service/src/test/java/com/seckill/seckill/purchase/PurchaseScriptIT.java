@@ -27,8 +27,10 @@ class PurchaseScriptIT extends SeckillServiceIT {
 
     private PurchaseOutcome buy(long activityId, long userId) {
         Long answer = redis.execute(PurchaseService.PURCHASE,
-                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId)),
-                String.valueOf(userId), "req-" + activityId + "-" + userId, "{\"userId\":" + userId + "}");
+                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
+                        SeckillKeys.queued(activityId)),
+                String.valueOf(userId), "req-" + activityId + "-" + userId, "{\"userId\":" + userId + "}",
+                String.valueOf(System.currentTimeMillis()));
         return PurchaseOutcome.of(answer);
     }
 
@@ -62,6 +64,7 @@ class PurchaseScriptIT extends SeckillServiceIT {
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("0");
         assertThat(redis.opsForSet().size(SeckillKeys.users(activityId))).isEqualTo(1);
         assertThat(redis.opsForHash().size(SeckillKeys.outbox(activityId))).isEqualTo(1);
+        assertThat(redis.opsForZSet().size(SeckillKeys.queued(activityId))).isEqualTo(1);
     }
 
     @Test

@@ -1,0 +1,141 @@
+package com.seckill.seckill.settle;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.redis.RequestResult;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.activity.ActivityCatalog;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * No request stays QUEUED forever. A request still unsettled after {@code queuedBound} is
+ * counted (gauge {@code seckill.requests.stuck}) and looked up in MySQL: an order or a recorded
+ * refusal settles it. One found nowhere after {@code queuedGiveUp} (its message was lost, or
+ * dead-lettered without a word) is failed and its unit returned; should the message still turn
+ * up, MySQL's guards keep the sale from overselling and reconciliation squares Redis.
+ */
+@Component
+public class StuckRequestResolver {
+
+    private static final Logger log = LoggerFactory.getLogger(StuckRequestResolver.class);
+    private static final RedisScript<Long> SETTLE_LOST =
+            RedisScript.of(new ClassPathResource("lua/settle-lost.lua"), Long.class);
+    private static final int BATCH = 500;
+
+    private final StringRedisTemplate redis;
+    private final OrderLedger ledger;
+    private final ActivityCatalog catalog;
+    private final SeckillProperties properties;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final AtomicLong stuck = new AtomicLong();
+
+    StuckRequestResolver(StringRedisTemplate redis, OrderLedger ledger, ActivityCatalog catalog,
+                         SeckillProperties properties, ObjectMapper json, Clock clock, MeterRegistry meters) {
+        this.redis = redis;
+        this.ledger = ledger;
+        this.catalog = catalog;
+        this.properties = properties;
+        this.json = json;
+        this.clock = clock;
+        Gauge.builder("seckill.requests.stuck", stuck, AtomicLong::get)
+                .description("Requests QUEUED longer than seckill.sale.queued-bound")
+                .register(meters);
+    }
+
+    @Scheduled(fixedDelayString = "${seckill.sale.queued-check-interval:10s}")
+    void resolveAll() {
+        long total = 0;
+        for (Activity activity : catalog.all()) {
+            try {
+                total += resolve(activity.id());
+            } catch (RuntimeException e) {
+                log.warn("Stuck requests of activity {} not resolved: {}", activity.id(), e.toString());
+            }
+        }
+        stuck.set(total);
+    }
+
+    /** Settles what can be settled; returns how many requests are still stuck. */
+    public long resolve(long activityId) {
+        long now = clock.millis();
+        Set<String> old = redis.opsForZSet().rangeByScore(SeckillKeys.queued(activityId), 0,
+                now - properties.queuedBound().toMillis(), 0, BATCH);
+        if (old == null || old.isEmpty()) {
+            return 0;
+        }
+        long stillStuck = 0;
+        for (String requestId : old) {
+            if (!settle(activityId, requestId, now)) {
+                stillStuck++;
+            }
+        }
+        return stillStuck;
+    }
+
+    private boolean settle(long activityId, String requestId, long now) {
+        RequestResult result = result(requestId);
+        Long orderId = ledger.orderOfRequest(requestId);
+        if (orderId != null) {
+            if (result != null && result.status() != RequestResult.Status.SUCCESS) {
+                write(RequestResult.success(requestId, result.userId(), orderId));
+            }
+            redis.opsForZSet().remove(SeckillKeys.queued(activityId), requestId);
+            return true;
+        }
+        String refused = ledger.consumeOutcome(requestId);
+        if (refused != null) {
+            // order-service recorded why it turned the request down; its result was lost with Redis
+            if (result != null && result.status() == RequestResult.Status.QUEUED) {
+                write(RequestResult.fail(requestId, result.userId(), refused));
+            }
+            redis.opsForZSet().remove(SeckillKeys.queued(activityId), requestId);
+            return true;
+        }
+        Double acceptedAt = redis.opsForZSet().score(SeckillKeys.queued(activityId), requestId);
+        if (result == null || acceptedAt == null || acceptedAt + properties.queuedGiveUp().toMillis() > now) {
+            return false;
+        }
+        Long settled = redis.execute(SETTLE_LOST, List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId),
+                SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId)), String.valueOf(result.userId()), requestId);
+        if (settled != null && settled == 1) {
+            write(RequestResult.fail(requestId, result.userId(), "LOST"));
+            log.warn("Request {} of activity {} found nowhere after {}: failed, unit returned", requestId, activityId,
+                    properties.queuedGiveUp());
+            return true;
+        }
+        return false;
+    }
+
+    private RequestResult result(String requestId) {
+        String value = redis.opsForValue().get(SeckillKeys.result(requestId));
+        try {
+            return value == null ? null : json.readValue(value, RequestResult.class);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private void write(RequestResult result) {
+        try {
+            redis.opsForValue().set(SeckillKeys.result(result.requestId()), json.writeValueAsString(result),
+                    properties.resultTtl());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
