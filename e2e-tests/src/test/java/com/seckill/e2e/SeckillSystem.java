@@ -35,7 +35,28 @@ final class SeckillSystem implements AutoCloseable {
     private final StatefulRedisConnection<String, String> redisConnection = redisClient.connect();
     final RedisCommands<String, String> redis = redisConnection.sync();
 
-    record Response(int status, JsonNode body, String raw) {
+    record Response(int status, JsonNode body, String raw, java.net.http.HttpHeaders headers) {
+    }
+
+    record BinaryResponse(int status, String contentType, byte[] body) {
+    }
+
+    /** A GET whose answer is not JSON (the captcha PNG). */
+    BinaryResponse getBytes(String path, String token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(Duration.ofSeconds(30)).GET();
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        try {
+            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new BinaryResponse(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                    response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     Response call(String method, String path, String token, String jsonBody) {
@@ -54,7 +75,7 @@ final class SeckillSystem implements AutoCloseable {
             String raw = response.body();
             JsonNode body = raw == null || raw.isBlank() || !raw.strip().startsWith("{") && !raw.strip().startsWith("[")
                     ? json.nullNode() : json.readTree(raw);
-            return new Response(response.statusCode(), body, raw);
+            return new Response(response.statusCode(), body, raw, response.headers());
         } catch (IOException e) {
             throw new IllegalStateException(method + " " + path + " failed: " + e, e);
         } catch (InterruptedException e) {
@@ -74,10 +95,15 @@ final class SeckillSystem implements AutoCloseable {
 
     /** Creates a running activity through the admin API and returns its id. */
     long createActivity(int stock) {
+        return createActivity(stock, false);
+    }
+
+    /** Creates a running activity, with or without captcha, through the admin API and returns its id. */
+    long createActivity(int stock, boolean captchaRequired) {
         Instant start = Instant.now().minusSeconds(2);
         String body = """
-                {"goodsId":%d,"goodsName":"E2E phone","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":false}
-                """.formatted(uniqueId(), stock, start, start.plus(Duration.ofHours(1)));
+                {"goodsId":%d,"goodsName":"E2E phone","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":%s}
+                """.formatted(uniqueId(), stock, start, start.plus(Duration.ofHours(1)), captchaRequired);
         Response created = call("POST", "/api/admin/activities", token(uniqueId(), true), body);
         if (created.status() != 201) {
             throw new IllegalStateException("activity not created: " + created.raw());
