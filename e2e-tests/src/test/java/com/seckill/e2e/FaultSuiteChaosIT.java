@@ -1,0 +1,213 @@
+package com.seckill.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.seckill.common.redis.SeckillKeys;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The fault suite (./seckill chaos): real processes killed with SIGKILL, real Redis, RabbitMQ and
+ * MariaDB stopped and started, in the middle of bursts through the gateway. After each fault the
+ * invariants of DESIGN.md §8 must hold: orders never exceed stock, one per user, every accepted
+ * request ends SUCCESS or FAIL, nothing accepted is lost, Redis and MySQL agree.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FaultSuiteChaosIT {
+
+    private static final Duration SETTLE = Duration.ofSeconds(180);
+    private static final SeckillSystem system = new SeckillSystem();
+
+    @AfterAll
+    static void close() {
+        system.close();
+    }
+
+    /** Figures of one fault, printed for the report. */
+    private static void report(String fault, List<Shoppers.Attempt> attempts, Map<String, String> outcomes, long orders,
+                               long started) {
+        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
+        long settled = outcomes.values().stream().filter(s -> s.equals("SUCCESS") || s.equals("FAIL")).count();
+        System.out.printf("FAULT %s: accepted=%d settled=%d lost=%d orders=%d settle=%.1fs%n", fault, accepted, settled,
+                accepted - settled, orders, (System.nanoTime() - started) / 1e9);
+    }
+
+    /** Invariants 1-3 once the sale has settled. */
+    private static void assertSettled(long activityId, int stock, List<Shoppers.Attempt> attempts, Map<String, String> outcomes) {
+        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
+        Map<String, Long> counts = new TreeMap<>();
+        outcomes.values().forEach(o -> counts.merge(o, 1L, Long::sum));
+        assertThat(outcomes).as("every accepted request has an outcome").hasSize((int) accepted);
+        assertThat(counts.keySet()).as("outcomes %s", counts).isSubsetOf("SUCCESS", "FAIL");
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        assertThat(orders).isLessThanOrEqualTo(stock);
+        assertThat(system.queryLong("SELECT COUNT(DISTINCT user_id) FROM seckill_order WHERE activity_id = ?", activityId))
+                .isEqualTo(orders);
+        assertThat(counts.getOrDefault("SUCCESS", 0L)).isEqualTo(orders);
+        String admin = system.token(SeckillSystem.uniqueId(), true);
+        JsonNode stats = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2)).until(() -> {
+            system.call("POST", "/api/admin/activities/" + activityId + "/reconcile", admin, null);
+            return system.call("GET", "/api/admin/activities/" + activityId + "/stats", admin, null).body();
+        }, body -> body.path("consistent").asBoolean());
+        assertThat(stats.path("dbStock").asLong() + orders).isEqualTo(stock);
+    }
+
+    @Test
+    @Order(1)
+    void orderServiceKilledMidBurstLosesNothing() throws Exception {
+        int stock = 100;
+        long activityId = system.createActivity(stock);
+        Shoppers shoppers = new Shoppers(system, 2_000);
+        long started = System.nanoTime();
+
+        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
+        Faults.kill("order-service");
+        List<Shoppers.Attempt> attempts = burst.get();
+        Faults.restartMissingServices();
+        Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
+
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        report("kill -9 order-service", attempts, outcomes, orders, started);
+        assertThat(orders).isEqualTo(stock);
+        assertSettled(activityId, stock, attempts, outcomes);
+    }
+
+    @Test
+    @Order(2)
+    void rabbitStoppedDuringBurstLosesNothing() throws Exception {
+        int stock = 100;
+        long activityId = system.createActivity(stock);
+        Shoppers shoppers = new Shoppers(system, 1_000);
+        long started = System.nanoTime();
+
+        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
+        Faults.stopRabbit();
+        List<Shoppers.Attempt> attempts = burst.get();
+        Faults.startRabbit();
+        Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
+
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        report("RabbitMQ stopped", attempts, outcomes, orders, started);
+        assertThat(orders).isEqualTo(stock);
+        assertSettled(activityId, stock, attempts, outcomes);
+    }
+
+    @Test
+    @Order(3)
+    void redisDownAnswersBusyFastWithoutTouchingMysqlThenSellsOnWithinStock() throws Exception {
+        int stock = 50;
+        long activityId = system.createActivity(stock);
+        Shoppers early = new Shoppers(system, 10);
+        List<Shoppers.Attempt> attempts = new ArrayList<>(early.buyAtOnce(activityId));
+        Map<String, String> outcomes = new java.util.HashMap<>(early.settle(attempts, SETTLE));
+        String token = system.token(SeckillSystem.uniqueId(), false);
+        long ordersBefore = system.queryLong("SELECT COUNT(*) FROM seckill_order");
+        long writesBefore = innodbWrites();
+
+        Faults.stopRedis();
+        long slowest = 0;
+        List<Long> latencies = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            long t0 = System.nanoTime();
+            SeckillSystem.Response answer = system.call("POST", "/api/seckill/" + activityId + "/anyPath", token, null);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            latencies.add(ms);
+            assertThat(answer.status()).as(answer.raw()).isEqualTo(503);
+            assertThat(answer.body().path("code").asText()).isEqualTo("BUSY");
+            slowest = Math.max(slowest, ms);
+        }
+        long writesDuring = innodbWrites() - writesBefore;
+        Faults.startRedis();
+        latencies.sort(Long::compare);
+        System.out.printf("FAULT Redis down: 503 BUSY p50=%dms max=%dms, MySQL rows written meanwhile=%d%n",
+                latencies.get(latencies.size() / 2), slowest, writesDuring);
+        assertThat(latencies.get(latencies.size() / 2)).as("median answer while Redis is down").isLessThan(200);
+        assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order")).isEqualTo(ordersBefore);
+
+        // Redis came back empty: the activity is rebuilt from MySQL and sells on, never beyond stock
+        Shoppers later = new Shoppers(system, 300);
+        List<Shoppers.Attempt> laterAttempts = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(2))
+                .until(() -> later.buyAtOnce(activityId), tries -> tries.stream().anyMatch(Shoppers.Attempt::accepted));
+        attempts.addAll(laterAttempts);
+        outcomes.putAll(later.settle(laterAttempts, SETTLE));
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        report("Redis stopped, restarted empty", attempts, outcomes, orders, System.nanoTime());
+        assertThat(orders).isEqualTo(stock);
+        assertSettled(activityId, stock, attempts, outcomes);
+    }
+
+    @Test
+    @Order(4)
+    void acceptedPurchasesSurviveSeckillServiceKilledBeforeThePublish() throws Exception {
+        int stock = 30;
+        long activityId = system.createActivity(stock);
+        Shoppers shoppers = new Shoppers(system, 20);
+        long started = System.nanoTime();
+
+        Faults.stopRabbit();
+        List<Shoppers.Attempt> attempts = shoppers.buyAtOnce(activityId);
+        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
+        assertThat(accepted).isPositive();
+        assertThat(system.redis.hlen(SeckillKeys.outbox(activityId))).as("accepted, not yet published").isEqualTo(accepted);
+        Faults.kill("seckill-service");
+        Faults.startRabbit();
+        Faults.restartMissingServices();
+        Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
+
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        report("seckill-service killed before publish", attempts, outcomes, orders, started);
+        assertThat(orders).isEqualTo(accepted);
+        assertThat(system.redis.hlen(SeckillKeys.outbox(activityId))).isZero();
+        assertSettled(activityId, stock, attempts, outcomes);
+    }
+
+    @Test
+    @Order(5)
+    void mariaDbRestartedWhileOrdersDrainLosesAndDoublesNothing() throws Exception {
+        int stock = 200;
+        long activityId = system.createActivity(stock);
+        Shoppers shoppers = new Shoppers(system, 600);
+        long started = System.nanoTime();
+
+        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
+        Faults.restartMariaDb();
+        List<Shoppers.Attempt> attempts = burst.get();
+        Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
+
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        report("MariaDB restarted", attempts, outcomes, orders, started);
+        assertThat(orders).isEqualTo(stock);
+        assertSettled(activityId, stock, attempts, outcomes);
+    }
+
+    private static List<Shoppers.Attempt> buy(Shoppers shoppers, long activityId) {
+        try {
+            return shoppers.buyAtOnce(activityId);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Rows MariaDB inserted, updated or deleted since it started (all schemas). */
+    private static long innodbWrites() {
+        return system.queryLong("SELECT SUM(VARIABLE_VALUE) FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN"
+                + " ('INNODB_ROWS_INSERTED', 'INNODB_ROWS_UPDATED', 'INNODB_ROWS_DELETED')");
+    }
+}

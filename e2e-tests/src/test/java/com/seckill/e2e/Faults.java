@@ -1,0 +1,125 @@
+package com.seckill.e2e;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Real faults for the fault suite: kill -9 of a service started by ./seckill, and stop/start of
+ * the local Redis, RabbitMQ and MariaDB with the same commands that start them on this kind of
+ * machine. Everything on this machine only; every wait is bounded.
+ */
+final class Faults {
+
+    private static final Path ROOT = locateRoot();
+    private static final Duration SERVICE_UP = Duration.ofSeconds(240);
+    private static final Duration INFRA_UP = Duration.ofSeconds(120);
+
+    private Faults() {
+    }
+
+    /** SIGKILL: no shutdown hook, no graceful stop, whatever was in memory is gone. */
+    static void kill(String service) throws IOException {
+        long pid = Long.parseLong(Files.readString(ROOT.resolve(".run").resolve(service + ".pid")).strip());
+        ProcessHandle process = ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException(service + " is not running"));
+        process.destroyForcibly();
+        await().atMost(Duration.ofSeconds(20)).until(() -> !process.isAlive());
+    }
+
+    /** ./seckill up: starts what is missing and waits until every service is healthy. */
+    static void restartMissingServices() throws Exception {
+        run(SERVICE_UP, Map.of("SECKILL_LOCK_HELD", "1",
+                "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000")),
+                ROOT.resolve("seckill").toString(), "up");
+    }
+
+    static void stopRedis() throws Exception {
+        run(Duration.ofSeconds(30), Map.of(), "redis-cli", "-p", port("SECKILL_REDIS_PORT", 6379), "shutdown", "nosave");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !reachable(port("SECKILL_REDIS_PORT", 6379)));
+    }
+
+    /** Starts an empty Redis (it keeps nothing on disk), as after a crash. */
+    static void startRedis() throws Exception {
+        run(Duration.ofSeconds(30), Map.of(), "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1",
+                "--port", port("SECKILL_REDIS_PORT", 6379), "--save", "", "--appendonly", "no",
+                "--dir", "/var/lib/redis", "--logfile", "/var/log/redis/ci.log");
+        await().atMost(INFRA_UP).until(() -> reachable(port("SECKILL_REDIS_PORT", 6379)));
+    }
+
+    static void stopRabbit() throws Exception {
+        run(Duration.ofSeconds(60), Map.of(), "rabbitmqctl", "stop_app");
+    }
+
+    static void startRabbit() throws Exception {
+        run(Duration.ofSeconds(90), Map.of(), "rabbitmqctl", "start_app");
+        await().atMost(INFRA_UP).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            try {
+                run(Duration.ofSeconds(20), Map.of(), "rabbitmq-diagnostics", "-q", "check_running");
+                return true;
+            } catch (IllegalStateException e) {
+                return false;
+            }
+        });
+    }
+
+    static void restartMariaDb() throws Exception {
+        run(Duration.ofSeconds(60), Map.of(), "mariadb-admin", "-uroot", "shutdown");
+        await().atMost(Duration.ofSeconds(60)).until(() -> !reachable("3306"));
+        run(Duration.ofSeconds(30), Map.of(), "start-stop-daemon", "--start", "--oknodo", "--background",
+                "--exec", "/usr/sbin/mariadbd");
+        await().atMost(INFRA_UP).until(() -> reachable("3306"));
+    }
+
+    private static void run(Duration limit, Map<String, String> env, String... command) throws Exception {
+        // Output to a file, not a pipe: services started by the launcher outlive it.
+        Path output = Files.createTempFile("seckill-fault", ".log");
+        try {
+            ProcessBuilder builder = new ProcessBuilder(List.of(command)).directory(ROOT.toFile())
+                    .redirectErrorStream(true).redirectOutput(output.toFile());
+            builder.environment().putAll(env);
+            Process process = builder.start();
+            if (!process.waitFor(limit.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " did not finish within " + limit);
+            }
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed (" + process.exitValue() + "): "
+                        + Files.readString(output));
+            }
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
+    private static boolean reachable(String port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", Integer.parseInt(port)), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String port(String env, int fallback) {
+        return System.getenv().getOrDefault(env, String.valueOf(fallback));
+    }
+
+    private static Path locateRoot() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve("seckill"))) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            throw new IllegalStateException("the ./seckill launcher was not found above " + Path.of("").toAbsolutePath());
+        }
+        return dir;
+    }
+}

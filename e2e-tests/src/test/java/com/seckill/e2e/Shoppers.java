@@ -1,0 +1,119 @@
+package com.seckill.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A crowd of distinct shoppers going through the whole purchase (path, purchase) at once, and
+ * the polling of what became of each accepted request.
+ */
+final class Shoppers {
+
+    private static final int THREADS = 200;
+
+    record Attempt(long userId, String token, int status, String requestId, String answer) {
+
+        boolean accepted() {
+            return status == 202;
+        }
+    }
+
+    private final SeckillSystem system;
+    private final List<Long> users = new ArrayList<>();
+    private final List<String> tokens = new ArrayList<>();
+
+    /** Signs in {@code count} fresh users (demo tokens) before anything is timed. */
+    Shoppers(SeckillSystem system, int count) {
+        this.system = system;
+        long first = SeckillSystem.uniqueId();
+        for (int i = 0; i < count; i++) {
+            users.add(first + i);
+            tokens.add(system.token(first + i, false));
+        }
+    }
+
+    /** Every shopper tries once, all released by one latch; returns when every answer is in. */
+    List<Attempt> buyAtOnce(long activityId) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        List<Future<Attempt>> futures = new ArrayList<>();
+        try {
+            for (int i = 0; i < users.size(); i++) {
+                long userId = users.get(i);
+                String token = tokens.get(i);
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    return attempt(activityId, userId, token);
+                }));
+            }
+            start.countDown();
+            List<Attempt> attempts = new ArrayList<>();
+            for (Future<Attempt> future : futures) {
+                attempts.add(future.get(180, TimeUnit.SECONDS));
+            }
+            return attempts;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private Attempt attempt(long activityId, long userId, String token) {
+        try {
+            SeckillSystem.Response path = system.call("POST", "/api/seckill/" + activityId + "/token", token, null);
+            if (path.status() != 200) {
+                return new Attempt(userId, token, path.status(), null, "token: " + path.raw());
+            }
+            SeckillSystem.Response purchase = system.call("POST",
+                    "/api/seckill/" + activityId + "/" + path.body().get("path").asText(), token, null);
+            return new Attempt(userId, token, purchase.status(), purchase.body().path("requestId").asText(null),
+                    "purchase: " + purchase.raw());
+        } catch (RuntimeException e) {
+            // a gateway that is restarting refuses connections: the shopper saw no acceptance
+            return new Attempt(userId, token, 0, null, e.toString());
+        }
+    }
+
+    /**
+     * Polls every accepted request until it is SUCCESS or FAIL; returns the final statuses by
+     * request id. Requests still QUEUED when {@code within} runs out are returned as QUEUED.
+     */
+    Map<String, String> settle(List<Attempt> attempts, Duration within) throws InterruptedException {
+        Map<String, String> outcomes = new ConcurrentHashMap<>();
+        Instant deadline = Instant.now().plus(within);
+        List<Attempt> open = new ArrayList<>(attempts.stream().filter(Attempt::accepted).toList());
+        while (!open.isEmpty() && Instant.now().isBefore(deadline)) {
+            List<Attempt> still = new ArrayList<>();
+            for (Attempt attempt : open) {
+                String status = status(attempt);
+                outcomes.put(attempt.requestId(), status);
+                if ("QUEUED".equals(status) || status.isEmpty()) {
+                    still.add(attempt);
+                }
+            }
+            open = still;
+            if (!open.isEmpty()) {
+                Thread.sleep(250); // poll interval, bounded by the deadline above
+            }
+        }
+        return outcomes;
+    }
+
+    private String status(Attempt attempt) {
+        try {
+            JsonNode body = system.call("GET", "/api/seckill/result/" + attempt.requestId(), attempt.token(), null).body();
+            return body.path("status").asText("");
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+}
