@@ -63,48 +63,40 @@ class FaultSuiteChaosIT {
         assertThat(stats.path("dbStock").asLong() + orders).isEqualTo(stock);
     }
 
-    @Test
-    @Order(1)
-    void orderServiceKilledMidBurstLosesNothing() throws Exception {
-        int stock = 100;
+    /** A fault applied as soon as the burst's first orders reach MySQL, and the recovery after it. */
+    interface Step {
+        void run() throws Exception;
+    }
+
+    private static void faultMidBurst(String fault, int stock, int shopperCount, Step inject, Step recover) throws Exception {
         long activityId = system.createActivity(stock);
-        Shoppers shoppers = new Shoppers(system, 2_000);
+        Shoppers shoppers = new Shoppers(system, shopperCount);
         long started = System.nanoTime();
 
         CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
                 .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
-        Faults.kill("order-service");
+        inject.run();
         List<Shoppers.Attempt> attempts = burst.get();
-        Faults.restartMissingServices();
+        recover.run();
         Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
 
         long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        report("kill -9 order-service", attempts, outcomes, orders, started);
+        report(fault, attempts, outcomes, orders, started);
         assertThat(orders).isEqualTo(stock);
         assertSettled(activityId, stock, attempts, outcomes);
     }
 
     @Test
+    @Order(1)
+    void orderServiceKilledMidBurstLosesNothing() throws Exception {
+        faultMidBurst("kill -9 order-service", 100, 2_000, () -> Faults.kill("order-service"), Faults::restartMissingServices);
+    }
+
+    @Test
     @Order(2)
     void rabbitStoppedDuringBurstLosesNothing() throws Exception {
-        int stock = 100;
-        long activityId = system.createActivity(stock);
-        Shoppers shoppers = new Shoppers(system, 1_000);
-        long started = System.nanoTime();
-
-        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
-        Faults.stopRabbit();
-        List<Shoppers.Attempt> attempts = burst.get();
-        Faults.startRabbit();
-        Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
-
-        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        report("RabbitMQ stopped", attempts, outcomes, orders, started);
-        assertThat(orders).isEqualTo(stock);
-        assertSettled(activityId, stock, attempts, outcomes);
+        faultMidBurst("RabbitMQ stopped", 100, 1_000, Faults::stopRabbit, Faults::startRabbit);
     }
 
     @Test
@@ -179,22 +171,7 @@ class FaultSuiteChaosIT {
     @Test
     @Order(5)
     void mariaDbRestartedWhileOrdersDrainLosesAndDoublesNothing() throws Exception {
-        int stock = 200;
-        long activityId = system.createActivity(stock);
-        Shoppers shoppers = new Shoppers(system, 600);
-        long started = System.nanoTime();
-
-        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
-        Faults.restartMariaDb();
-        List<Shoppers.Attempt> attempts = burst.get();
-        Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
-
-        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        report("MariaDB restarted", attempts, outcomes, orders, started);
-        assertThat(orders).isEqualTo(stock);
-        assertSettled(activityId, stock, attempts, outcomes);
+        faultMidBurst("MariaDB restarted", 200, 600, Faults::restartMariaDb, () -> { });
     }
 
     private static List<Shoppers.Attempt> buy(Shoppers shoppers, long activityId) {

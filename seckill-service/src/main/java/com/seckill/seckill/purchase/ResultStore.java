@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 
 /** {@code seckill:result:{requestId}}: written QUEUED here, SUCCESS or FAIL by order-service. */
 @Component
-class ResultStore {
+public class ResultStore {
 
     private final StringRedisTemplate redis;
     private final RedisGuard redisGuard;
@@ -32,7 +32,7 @@ class ResultStore {
         redisGuard.run(() -> redis.opsForValue().setIfAbsent(SeckillKeys.result(requestId), value, properties.resultTtl()));
     }
 
-    Optional<RequestResult> find(String requestId) {
+    public Optional<RequestResult> find(String requestId) {
         String value = redisGuard.call(() -> redis.opsForValue().get(SeckillKeys.result(requestId)));
         if (value == null) {
             return Optional.empty();
@@ -42,6 +42,12 @@ class ResultStore {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Unreadable result for " + requestId, e);
         }
+    }
+
+    /** The outcome, whatever was there. */
+    public void settle(RequestResult result) {
+        String value = write(result);
+        redisGuard.run(() -> redis.opsForValue().set(SeckillKeys.result(result.requestId()), value, properties.resultTtl()));
     }
 
     private String write(RequestResult result) {

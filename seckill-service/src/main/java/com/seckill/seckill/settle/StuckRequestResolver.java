@@ -1,12 +1,11 @@
 package com.seckill.seckill.settle;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
+import com.seckill.seckill.purchase.ResultStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -40,17 +39,17 @@ public class StuckRequestResolver {
     private final OrderLedger ledger;
     private final ActivityCatalog catalog;
     private final SeckillProperties properties;
-    private final ObjectMapper json;
+    private final ResultStore results;
     private final Clock clock;
     private final AtomicLong stuck = new AtomicLong();
 
     StuckRequestResolver(StringRedisTemplate redis, OrderLedger ledger, ActivityCatalog catalog,
-                         SeckillProperties properties, ObjectMapper json, Clock clock, MeterRegistry meters) {
+                         SeckillProperties properties, ResultStore results, Clock clock, MeterRegistry meters) {
         this.redis = redis;
         this.ledger = ledger;
         this.catalog = catalog;
         this.properties = properties;
-        this.json = json;
+        this.results = results;
         this.clock = clock;
         Gauge.builder("seckill.requests.stuck", stuck, AtomicLong::get)
                 .description("Requests QUEUED longer than seckill.sale.queued-bound")
@@ -122,20 +121,10 @@ public class StuckRequestResolver {
     }
 
     private RequestResult result(String requestId) {
-        String value = redis.opsForValue().get(SeckillKeys.result(requestId));
-        try {
-            return value == null ? null : json.readValue(value, RequestResult.class);
-        } catch (JsonProcessingException e) {
-            return null;
-        }
+        return results.find(requestId).orElse(null);
     }
 
     private void write(RequestResult result) {
-        try {
-            redis.opsForValue().set(SeckillKeys.result(result.requestId()), json.writeValueAsString(result),
-                    properties.resultTtl());
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        results.settle(result);
     }
 }
