@@ -214,6 +214,19 @@ class GatewayIT {
     }
 
     @Test
+    void demoTokenWithoutTheAdminFlagIsAShoppersToken() {
+        long userId = randomId();
+
+        String token = web.post().uri("/api/auth/demo-token").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"userId\":" + userId + "}")
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody(TokenAnswer.class).returnResult().getResponseBody().token();
+
+        assertThat(tokens.verify(token)).isEqualTo(new AuthenticatedUser(userId, false));
+    }
+
+    @Test
     void demoTokenWithGarbageOrInvalidJsonIsABadRequest() {
         for (String body : new String[] {"{not json", "{}", "{\"userId\":-1}", "{\"userId\":\"abc\"}",
                 "{\"userId\":99999999999999999999}"}) {

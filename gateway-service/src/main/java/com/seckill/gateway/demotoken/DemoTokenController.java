@@ -23,6 +23,6 @@ class DemoTokenController {
 
     @PostMapping("/api/auth/demo-token")
     DemoToken issue(@Valid @RequestBody DemoTokenRequest request) {
-        return new DemoToken(tokens.issue(request.userId(), request.admin()));
+        return new DemoToken(tokens.issue(request.userId(), request.wantsAdmin()));
     }
 }
