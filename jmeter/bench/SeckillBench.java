@@ -43,7 +43,7 @@ public class SeckillBench {
     static final int USERS = Integer.parseInt(env("BENCH_USERS", "10000"));
     static final int DRAIN = Integer.parseInt(env("BENCH_DRAIN", "10000"));
     static final int SECONDS = Integer.parseInt(env("BENCH_SECONDS", "15"));
-    static final int WARMUP_SECONDS = Integer.parseInt(env("BENCH_WARMUP_SECONDS", "8"));
+    static final int WARMUP_SECONDS = Integer.parseInt(env("BENCH_WARMUP_SECONDS", "20"));
     /** Bench users get ids far from the demo data and from real test users. */
     static final long FIRST_USER = 7_000_000L;
 
@@ -93,7 +93,7 @@ public class SeckillBench {
 
         int userCount = Math.max(USERS, DRAIN);
         String[] users = new String[userCount];
-        Phase tokens = run("user tokens", userCount, 120, (c, i, r) -> {
+        Phase tokens = run("user tokens", userCount, 600, (c, i, r) -> {
             Resp resp = r.call(c, 0, "POST", "/api/auth/demo-token", null,
                     "{\"userId\":" + (FIRST_USER + i) + ",\"admin\":false}");
             users[i] = field(resp.body, "token");
