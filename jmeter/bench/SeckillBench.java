@@ -632,8 +632,10 @@ public class SeckillBench {
                 results.getProperty("raw.concurrency"), raw));
         t.append(String.format(Locale.ROOT, "| 5 | RSS under load, highest sample of the sum | **%.0f MiB** | | | gateway %.0f, seckill %.0f, order %.0f, payment %.0f MiB (each its own peak) |%n",
                 rssTotalMiB, kib(rss, "gateway-service"), kib(rss, "seckill-service"), kib(rss, "order-service"), kib(rss, "payment-service")));
-        t.append(String.format(Locale.ROOT, "%nIn the purchase burst (2), with the consumer running beside it, the last order was in MySQL %s s after the burst ended.%n",
-                results.getProperty("purchase.settled.after.burst.s")));
+        double settled = d("purchase.settled.after.burst.s");
+        t.append(settled <= 0.05
+                ? String.format(Locale.ROOT, "%nIn the purchase burst (2) the consumer, running beside it, kept up: the last order was in MySQL by the time the burst's last answer came back.%n")
+                : String.format(Locale.ROOT, "%nIn the purchase burst (2), with the consumer running beside it, the last order was in MySQL %.1f s after the burst ended.%n", settled));
         t.append("\n### Ratios and targets\n\n| ratio | value | target | met |\n|---|---|---|---|\n");
         t.append(row("purchase burst / floor (req/s)", r21, ">= 0.70", r21 >= 0.7));
         t.append(row("sold-out rejections / floor (req/s)", r31, ">= 0.90", r31 >= 0.9));
