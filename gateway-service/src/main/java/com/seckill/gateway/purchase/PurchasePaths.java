@@ -1,7 +1,6 @@
 package com.seckill.gateway.purchase;
 
 import com.seckill.common.redis.SeckillKeys;
-import com.seckill.gateway.redis.RedisCircuit;
 import java.util.List;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
@@ -19,12 +18,10 @@ class PurchasePaths {
     private static final long CONSUMED = 1L;
 
     private final ReactiveStringRedisTemplate redis;
-    private final RedisCircuit circuit;
     private final RedisScript<Long> consumeScript;
 
-    PurchasePaths(ReactiveStringRedisTemplate redis, RedisCircuit circuit) {
+    PurchasePaths(ReactiveStringRedisTemplate redis) {
         this.redis = redis;
-        this.circuit = circuit;
         this.consumeScript = RedisScript.of(new ClassPathResource("lua/consume_path.lua"), Long.class);
         // Read and hash the script now: a missing file fails start-up, not the first purchase.
         this.consumeScript.getSha1();
@@ -32,8 +29,8 @@ class PurchasePaths {
 
     /** @return whether the path was the user's current one for the activity; it is gone afterwards either way */
     Mono<Boolean> consume(long activityId, long userId, String path) {
-        return circuit.guard(redis.execute(consumeScript, List.of(SeckillKeys.path(activityId, userId)), List.of(path))
-                        .next())
+        return redis.execute(consumeScript, List.of(SeckillKeys.path(activityId, userId)), List.of(path))
+                .next()
                 .map(answer -> answer == CONSUMED)
                 .defaultIfEmpty(false);
     }

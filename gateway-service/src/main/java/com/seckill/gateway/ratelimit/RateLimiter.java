@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.core.io.ClassPathResource;
-import com.seckill.gateway.redis.RedisCircuit;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -19,12 +18,10 @@ import reactor.core.publisher.Mono;
 class RateLimiter {
 
     private final ReactiveStringRedisTemplate redis;
-    private final RedisCircuit circuit;
     private final RedisScript<Long> script;
 
-    RateLimiter(ReactiveStringRedisTemplate redis, RedisCircuit circuit) {
+    RateLimiter(ReactiveStringRedisTemplate redis) {
         this.redis = redis;
-        this.circuit = circuit;
         this.script = RedisScript.of(new ClassPathResource("lua/rate_limit.lua"), Long.class);
         // Read and hash the script now: a missing file fails start-up, not the first request.
         this.script.getSha1();
@@ -39,9 +36,9 @@ class RateLimiter {
             args.add(Double.toString(bucket.rate()));
             args.add(Double.toString(bucket.capacity()));
         }
-        return circuit.guard(redis.execute(script, keys, args)
+        return redis.execute(script, keys, args)
                 .next()
-                .switchIfEmpty(Mono.error(() -> new IllegalStateException("The rate limit script answered nothing"))))
+                .switchIfEmpty(Mono.error(() -> new IllegalStateException("The rate limit script answered nothing")))
                 .map(Duration::ofMillis);
     }
 }
