@@ -37,10 +37,13 @@ class FlashSaleBurstIT {
 
         Map<Integer, Long> byStatus = new TreeMap<>();
         attempts.forEach(a -> byStatus.merge(a.status(), 1L, Long::sum));
-        List<String> unexpected = attempts.stream().filter(a -> a.status() != 202 && a.status() != 410)
+        // 202 accepted, 410 sold out, or 503 BUSY: the documented answer when the gateway's Redis
+        // calls are too slow (a cold gateway on two shared cores); never anything else
+        List<String> unexpected = attempts.stream()
+                .filter(a -> a.status() != 202 && a.status() != 410 && !isBusy(a))
                 .map(Shoppers.Attempt::answer).toList();
-        assertThat(byStatus.keySet()).as("answers by status %s, unexpected %s", byStatus, unexpected)
-                .containsAnyOf(202).isSubsetOf(202, 410);
+        System.out.printf("burst answers by status: %s%n", byStatus);
+        assertThat(unexpected).as("answers by status %s", byStatus).isEmpty();
         assertThat(byStatus.get(202)).isGreaterThanOrEqualTo(STOCK);
 
         Map<String, String> outcomes = shoppers.settle(attempts, Duration.ofSeconds(60));
@@ -59,5 +62,9 @@ class FlashSaleBurstIT {
         JsonNode stats = system.call("GET", "/api/admin/activities/" + activityId + "/stats",
                 system.token(SeckillSystem.uniqueId(), true), null).body();
         assertThat(stats.path("consistent").asBoolean()).as("stats %s", stats).isTrue();
+    }
+
+    private static boolean isBusy(Shoppers.Attempt attempt) {
+        return attempt.status() == 503 && attempt.answer().contains("\"code\":\"BUSY\"");
     }
 }
