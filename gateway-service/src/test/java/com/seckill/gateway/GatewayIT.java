@@ -3,7 +3,6 @@ package com.seckill.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.test.TestInfra;
 import com.seckill.common.web.Headers;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import com.seckill.gateway.auth.JwtTokens;
@@ -31,12 +30,8 @@ class GatewayIT {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
-        String instances = "spring.cloud.discovery.client.simple.instances.";
-        registry.add(instances + "seckill-service[0].uri", services::uri);
-        registry.add(instances + "order-service[0].uri", services::uri);
-        registry.add(instances + "payment-service[0].uri", () -> "http://127.0.0.1:" + EchoService.deadPort());
-        registry.add("seckill.gateway.demo-token.enabled", () -> "true");
+        // payment-service is down in this suite: its routes show what a dead service looks like
+        GatewayTests.wire(registry, services, () -> "http://127.0.0.1:" + EchoService.deadPort());
         // Every request of this suite comes from 127.0.0.1: the address limit is RateLimitIT's business.
         registry.add("seckill.gateway.rate-limit.per-ip", () -> "0");
         registry.add("seckill.gateway.rate-limit.per-user", () -> "0");

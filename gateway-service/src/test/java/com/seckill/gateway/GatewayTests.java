@@ -2,6 +2,7 @@ package com.seckill.gateway;
 
 import com.seckill.common.test.TestInfra;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -15,11 +16,16 @@ public final class GatewayTests {
 
     /** Real Redis (db 1) and every route pointed at {@code services}. */
     public static void wire(DynamicPropertyRegistry registry, EchoService services) {
+        wire(registry, services, services::uri);
+    }
+
+    /** Real Redis (db 1); seckill and order routes to {@code services}, payment routes to {@code payments}. */
+    public static void wire(DynamicPropertyRegistry registry, EchoService services, Supplier<Object> payments) {
         TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
         String instances = "spring.cloud.discovery.client.simple.instances.";
         registry.add(instances + "seckill-service[0].uri", services::uri);
         registry.add(instances + "order-service[0].uri", services::uri);
-        registry.add(instances + "payment-service[0].uri", services::uri);
+        registry.add(instances + "payment-service[0].uri", payments);
         registry.add("seckill.gateway.demo-token.enabled", () -> "true");
     }
 
