@@ -10,6 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param payTimeout          an unpaid order is closed after this long
  * @param prefetch            unacknowledged order messages one consumer may hold
  * @param concurrency         consumers of the order queue in this instance
+ * @param batchSize           order messages one consumer turns into orders in one transaction
+ * @param batchWait           how long a consumer holding part of a batch waits for more messages
  * @param resultTtl           how long a request's result can be polled
  * @param retryBackoff        pause before a message that met a system failure is handed back to the queue
  * @param sweepInterval       how often the sweeper looks for unpaid orders whose close message was lost
@@ -18,8 +20,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("seckill.order")
 public record OrderProperties(
         @DefaultValue("15m") Duration payTimeout,
-        @DefaultValue("50") int prefetch,
+        @DefaultValue("100") int prefetch,
         @DefaultValue("4") int concurrency,
+        @DefaultValue("50") int batchSize,
+        @DefaultValue("20ms") Duration batchWait,
         @DefaultValue("24h") Duration resultTtl,
         @DefaultValue("1s") Duration retryBackoff,
         @DefaultValue("30s") Duration sweepInterval,

@@ -6,13 +6,19 @@ import com.seckill.order.OrderProperties;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.stereotype.Component;
 
-/** Closes orders whose pay timer ran out. A paid or cancelled order is left as it is. */
+/**
+ * Closes orders whose pay timer ran out; a message names one order or several, comma-separated
+ * (see {@link CloseScheduler}). A paid or cancelled order is left as it is, so a message handled
+ * twice, in part or whole, changes nothing more.
+ */
 @Component
 class CloseListener {
 
@@ -29,22 +35,26 @@ class CloseListener {
     @RabbitListener(queues = Queues.ORDER_CLOSE, containerFactory = "orderListenerFactory")
     void onTimeout(Message message, Channel channel) throws IOException {
         long tag = message.getMessageProperties().getDeliveryTag();
-        long orderId;
+        List<Long> orderIds;
         try {
-            orderId = Long.parseLong(new String(message.getBody(), StandardCharsets.UTF_8).strip());
+            orderIds = Arrays.stream(new String(message.getBody(), StandardCharsets.UTF_8).split(","))
+                    .map(id -> Long.parseLong(id.strip()))
+                    .toList();
         } catch (NumberFormatException e) {
             log.error("Unreadable close message dropped");
             channel.basicReject(tag, false);
             return;
         }
         try {
-            if (lifecycle.close(orderId)) {
-                log.debug("Order {} closed on timeout", orderId);
+            for (long orderId : orderIds) {
+                if (lifecycle.close(orderId)) {
+                    log.debug("Order {} closed on timeout", orderId);
+                }
             }
             channel.basicAck(tag, false);
         } catch (RuntimeException e) {
             // MySQL or Redis unavailable: try again later; the sweeper is the last resort.
-            log.warn("Close of order {} failed, requeued: {}", orderId, e.toString());
+            log.warn("Close of orders {} failed, requeued: {}", orderIds, e.toString());
             pause();
             channel.basicNack(tag, false, true);
         }

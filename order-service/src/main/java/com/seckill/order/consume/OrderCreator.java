@@ -5,17 +5,23 @@ import com.seckill.common.message.Queues;
 import com.seckill.order.order.NewOrder;
 import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
+import com.seckill.order.order.OrderKey;
 import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Creates the order for one message in one transaction: consume log, order row, then the
- * conditional stock decrement (last, so the hot activity row stays locked only until commit).
- * MySQL's unique keys are the final guard: a redelivery or a second order for the same user
- * ends as a no-op, never as a second order.
+ * Creates orders in one transaction: consume log, order row, then the conditional stock
+ * decrement (last, so the hot activity row stays locked only until commit), for one message or
+ * for a whole batch. MySQL's unique keys are the final guard: a redelivery or a second order for
+ * the same user ends as a no-op, never as a second order.
  */
 @Component
 class OrderCreator {
@@ -34,6 +40,38 @@ class OrderCreator {
         this.consumeLog = consumeLog;
         this.tx = tx;
         this.clock = clock;
+    }
+
+    /**
+     * The orders of a batch in one transaction: one consume-log insert, one order insert and one
+     * stock decrement per activity, whatever the batch's size. Gives the order ids in the order of
+     * the messages, or nothing when the batch cannot go through whole (a redelivered message, a
+     * user's second order, an activity short of units or unknown): then nothing was written and
+     * each message is to be handled alone by {@link #create}, which tells those cases apart.
+     */
+    Optional<List<Long>> createAll(List<OrderMessage> messages) {
+        try {
+            return Optional.of(tx.execute(status -> insertAllAndTakeStock(messages)));
+        } catch (Rejected | DuplicateKeyException e) {
+            return Optional.empty();
+        }
+    }
+
+    private List<Long> insertAllAndTakeStock(List<OrderMessage> messages) {
+        List<String> requestIds = messages.stream().map(OrderMessage::requestId).toList();
+        consumeLog.insertAll(requestIds, Queues.ORDER_CREATE, Outcome.Kind.SUCCESS.name());
+        orders.insertAll(messages.stream().map(message -> new NewOrder(orderNo(), message)).toList());
+        Map<String, Long> ids = orders.findIdsByRequestIds(requestIds).stream()
+                .collect(Collectors.toMap(OrderKey::requestId, OrderKey::id));
+        // activities in id order: two batches spanning the same activities lock their rows in the same order
+        Map<Long, Long> units = messages.stream()
+                .collect(Collectors.groupingBy(OrderMessage::activityId, TreeMap::new, Collectors.counting()));
+        units.forEach((activityId, count) -> {
+            if (orders.takeStockFor(activityId, Math.toIntExact(count)) == 0) {
+                throw new Rejected(Outcome.Kind.SOLD_OUT);
+            }
+        });
+        return requestIds.stream().map(ids::get).toList();
     }
 
     Outcome create(OrderMessage message) {

@@ -6,7 +6,10 @@ import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
 import com.seckill.order.OrderProperties;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +24,11 @@ import org.springframework.jdbc.BadSqlGrammarException;
 import org.springframework.stereotype.Component;
 
 /**
- * Consumer of {@code seckill.order.create}, acknowledging by hand:
+ * Consumer of {@code seckill.order.create}. It takes messages in batches and first tries a batch
+ * as one transaction (the common case in a sale: distinct shoppers, stock to spare), with one
+ * close-timer message, one Redis pipeline and one acknowledgement for all of it. A batch that
+ * cannot go through whole, or meets a failure that is not an outage, is handled message by
+ * message, each acknowledged by hand:
  * <ul>
  *   <li>handled (order created, or turned down for a business reason): ack;</li>
  *   <li>unreadable or impossible message: reject without requeue, so it dead-letters;</li>
@@ -50,15 +57,61 @@ class OrderMessageListener {
         this.properties = properties;
     }
 
-    @RabbitListener(queues = Queues.ORDER_CREATE, containerFactory = "orderListenerFactory")
-    void onMessage(Message amqpMessage, Channel channel) throws IOException {
-        long tag = amqpMessage.getMessageProperties().getDeliveryTag();
-        OrderMessage message = parse(amqpMessage.getBody());
-        if (message == null) {
-            log.error("Unreadable order message {} dead-lettered", amqpMessage.getMessageProperties().getMessageId());
-            channel.basicReject(tag, false);
-            return;
+    /** The listener container's id, to stop and start it (tests, operations). */
+    static final String LISTENER_ID = "orderCreate";
+
+    @RabbitListener(id = LISTENER_ID, queues = Queues.ORDER_CREATE, containerFactory = "orderBatchListenerFactory")
+    void onMessages(List<Message> batch, Channel channel) throws IOException {
+        List<Delivery> deliveries = new ArrayList<>(batch.size());
+        for (Message amqpMessage : batch) {
+            long tag = amqpMessage.getMessageProperties().getDeliveryTag();
+            OrderMessage message = parse(amqpMessage.getBody());
+            if (message == null) {
+                log.error("Unreadable order message {} dead-lettered", amqpMessage.getMessageProperties().getMessageId());
+                channel.basicReject(tag, false);
+            } else {
+                deliveries.add(new Delivery(message, tag));
+            }
         }
+        if (deliveries.size() > 1) {
+            handleTogether(deliveries, channel);
+        } else {
+            handleEach(deliveries, channel);
+        }
+    }
+
+    private void handleTogether(List<Delivery> deliveries, Channel channel) throws IOException {
+        List<OrderMessage> messages = deliveries.stream().map(Delivery::message).toList();
+        // the rejected poison is settled already: acknowledging up to the last tag covers exactly this batch
+        long lastTag = deliveries.get(deliveries.size() - 1).tag();
+        try {
+            Optional<List<Long>> orderIds = creator.createAll(messages);
+            if (orderIds.isEmpty()) {
+                handleEach(deliveries, channel);
+                return;
+            }
+            results.publishCreated(messages, orderIds.get());
+            channel.basicAck(lastTag, true);
+        } catch (RuntimeException e) {
+            if (!isSystemFailure(e)) {
+                log.warn("Batch of {} order messages failed, handled one by one: {}", messages.size(), e.toString());
+                handleEach(deliveries, channel);
+                return;
+            }
+            log.warn("Batch of {} order messages failed, requeued after {}: {}", messages.size(),
+                    properties.retryBackoff(), e.toString());
+            backOff();
+            channel.basicNack(lastTag, true, true);
+        }
+    }
+
+    private void handleEach(List<Delivery> deliveries, Channel channel) throws IOException {
+        for (Delivery delivery : deliveries) {
+            handle(delivery.message(), delivery.tag(), channel);
+        }
+    }
+
+    private void handle(OrderMessage message, long tag, Channel channel) throws IOException {
         try {
             results.publish(message, creator.create(message));
             channel.basicAck(tag, false);
@@ -121,5 +174,8 @@ class OrderMessageListener {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private record Delivery(OrderMessage message, long tag) {
     }
 }

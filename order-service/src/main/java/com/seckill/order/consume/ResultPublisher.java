@@ -8,7 +8,15 @@ import com.seckill.common.redis.SeckillKeys;
 import com.seckill.order.OrderProperties;
 import com.seckill.order.close.CloseScheduler;
 import com.seckill.order.lifecycle.RedisStock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
+import org.springframework.data.redis.connection.StringRedisConnection;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.types.Expiration;
 import org.springframework.stereotype.Component;
 
 /**
@@ -33,11 +41,36 @@ class ResultPublisher {
         this.properties = properties;
     }
 
+    /**
+     * What follows a batch of new orders, in two writes whatever its size: one close-timer message
+     * for them all, and one Redis pipeline with every result and the removals from the queued sets.
+     */
+    void publishCreated(List<OrderMessage> messages, List<Long> orderIds) {
+        closes.schedule(orderIds);
+        List<String> results = new ArrayList<>(messages.size());
+        Map<Long, List<String>> settledByActivity = new LinkedHashMap<>();
+        for (int i = 0; i < messages.size(); i++) {
+            OrderMessage message = messages.get(i);
+            results.add(toJson(RequestResult.success(message.requestId(), message.userId(), orderIds.get(i))));
+            settledByActivity.computeIfAbsent(message.activityId(), id -> new ArrayList<>()).add(message.requestId());
+        }
+        Expiration ttl = Expiration.from(properties.resultTtl());
+        redis.executePipelined((RedisCallback<Object>) connection -> {
+            StringRedisConnection commands = (StringRedisConnection) connection;
+            for (int i = 0; i < messages.size(); i++) {
+                commands.set(SeckillKeys.result(messages.get(i).requestId()), results.get(i), ttl, SetOption.upsert());
+            }
+            settledByActivity.forEach((activityId, requestIds) ->
+                    commands.zRem(SeckillKeys.queued(activityId), requestIds.toArray(String[]::new)));
+            return null;
+        });
+    }
+
     void publish(OrderMessage message, Outcome outcome) {
         switch (outcome.kind()) {
             case SUCCESS -> {
                 // Scheduled again on a redelivery: a second close message finds the order ended and does nothing.
-                closes.schedule(outcome.orderId());
+                closes.schedule(List.of(outcome.orderId()));
                 write(RequestResult.success(message.requestId(), message.userId(), outcome.orderId()));
             }
             case SOLD_OUT -> {
@@ -72,9 +105,12 @@ class ResultPublisher {
     }
 
     private void write(RequestResult result) {
+        redis.opsForValue().set(SeckillKeys.result(result.requestId()), toJson(result), properties.resultTtl());
+    }
+
+    private String toJson(RequestResult result) {
         try {
-            redis.opsForValue().set(SeckillKeys.result(result.requestId()), json.writeValueAsString(result),
-                    properties.resultTtl());
+            return json.writeValueAsString(result);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Result not serializable", e);
         }

@@ -96,7 +96,26 @@ class RabbitTopology {
         return new FanoutExchange(Queues.STOCK_RETURNED_EXCHANGE, true, false);
     }
 
-    /** Manual acknowledgement: a message is acked only after its order is committed and its result written. */
+    /**
+     * The order queue's consumers take messages in batches: up to {@code batch-size} messages, or
+     * what arrived within {@code batch-wait}, become orders in one transaction. Manual
+     * acknowledgement, after the orders are committed and their results written.
+     */
+    @Bean
+    SimpleRabbitListenerContainerFactory orderBatchListenerFactory(SimpleRabbitListenerContainerFactoryConfigurer configurer,
+                                                                   ConnectionFactory connectionFactory,
+                                                                   OrderProperties properties) {
+        SimpleRabbitListenerContainerFactory factory = orderListenerFactory(configurer, connectionFactory, properties);
+        factory.setBatchListener(true);
+        factory.setConsumerBatchEnabled(true);
+        factory.setBatchSize(properties.batchSize());
+        // a lone message waits batch-wait for company, never the container's default second
+        factory.setReceiveTimeout(properties.batchWait().toMillis());
+        factory.setBatchReceiveTimeout(properties.batchWait().toMillis());
+        return factory;
+    }
+
+    /** Manual acknowledgement: a message is acked only after its work is committed. */
     @Bean
     SimpleRabbitListenerContainerFactory orderListenerFactory(SimpleRabbitListenerContainerFactoryConfigurer configurer,
                                                               ConnectionFactory connectionFactory,

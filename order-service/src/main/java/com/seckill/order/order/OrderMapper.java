@@ -20,9 +20,24 @@ public interface OrderMapper {
     @Options(useGeneratedKeys = true, keyProperty = "id")
     void insert(NewOrder order);
 
+    /** Many orders in one statement; their ids are read back with {@link #findIdsByRequestIds}. */
+    @Insert("<script>INSERT INTO seckill_order (order_no, request_id, user_id, activity_id, goods_id, goods_name, price, "
+            + "status) VALUES <foreach collection='orders' item='o' separator=','>(#{o.orderNo}, #{o.requestId}, "
+            + "#{o.userId}, #{o.activityId}, #{o.goodsId}, #{o.goodsName}, #{o.price}, 0)</foreach></script>")
+    void insertAll(@Param("orders") List<NewOrder> orders);
+
+    @Select("<script>SELECT id, request_id FROM seckill_order WHERE request_id IN "
+            + "<foreach collection='requestIds' item='requestId' open='(' separator=',' close=')'>#{requestId}</foreach>"
+            + "</script>")
+    List<OrderKey> findIdsByRequestIds(@Param("requestIds") List<String> requestIds);
+
     /** The guard against oversell: matched equals changed because {@code stock > 0} is in the WHERE clause. */
     @Update("UPDATE seckill_activity SET stock = stock - 1 WHERE id = #{activityId} AND stock > 0")
     int takeStock(long activityId);
+
+    /** {@link #takeStock} for several orders at once: all of them, or none when fewer units are left. */
+    @Update("UPDATE seckill_activity SET stock = stock - #{units} WHERE id = #{activityId} AND stock >= #{units}")
+    int takeStockFor(@Param("activityId") long activityId, @Param("units") int units);
 
     /** Gives the unit of an ended order back to MySQL; never above the total. */
     @Update("UPDATE seckill_activity SET stock = stock + 1 WHERE id = #{activityId} AND stock < stock_total")

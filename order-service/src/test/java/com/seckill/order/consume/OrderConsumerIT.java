@@ -26,6 +26,7 @@ import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -46,6 +47,8 @@ class OrderConsumerIT extends OrderServiceIT {
     OrderCreator creator;
     @Autowired
     OrderLifecycle lifecycle;
+    @Autowired
+    RabbitListenerEndpointRegistry listeners;
 
     @BeforeAll
     static void emptyQueues(@Autowired AmqpAdmin admin) {
@@ -85,6 +88,81 @@ class OrderConsumerIT extends OrderServiceIT {
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE id = ? AND request_id = ? AND user_id = ?",
                 result.orderId(), message.requestId(), message.userId())).isEqualTo(1);
         assertThat(stockBalanced(activityId, 5)).isTrue();
+    }
+
+    /** Publishes the messages while the consumer is stopped, so it meets them as a backlog, as after a burst. */
+    private void publishAsBacklog(List<OrderMessage> messages) throws Exception {
+        var consumer = listeners.getListenerContainer(OrderMessageListener.LISTENER_ID);
+        consumer.stop();
+        try {
+            for (OrderMessage message : messages) {
+                publish(message);
+            }
+            await().atMost(SETTLE).until(() ->
+                    admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() >= messages.size());
+        } finally {
+            consumer.start();
+        }
+    }
+
+    @Test
+    void aBacklogBecomesOrdersManyPerTransactionAndEveryOrderClosesOnTime() throws Exception {
+        int orders = 200;
+        long activityId = insertActivity(orders);
+        List<OrderMessage> messages = new ArrayList<>();
+        for (int i = 0; i < orders; i++) {
+            messages.add(message(activityId, uniqueId()));
+        }
+
+        publishAsBacklog(messages);
+
+        for (OrderMessage message : messages) {
+            RequestResult result = awaitResult(message.requestId());
+            assertThat(result.status()).isEqualTo(RequestResult.Status.SUCCESS);
+            assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE id = ? AND request_id = ? AND user_id = ?",
+                    result.orderId(), message.requestId(), message.userId())).isEqualTo(1);
+        }
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(orders);
+        assertThat(stockBalanced(activityId, orders)).isTrue();
+        // rows written by one INSERT share its timestamp: one per message would mean no batching
+        assertThat(count("SELECT COUNT(DISTINCT create_time) FROM seckill_order WHERE activity_id = ?", activityId))
+                .isLessThanOrEqualTo(orders / 5);
+        // one close message per batch still closes every order of it once the pay timeout has passed
+        await().atMost(SETTLE).until(() ->
+                count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ? AND status = 3", activityId) == orders);
+        assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(orders);
+    }
+
+    @Test
+    void aBatchHoldingARedeliveryAndASecondOrderOfOneUserIsSettledMessageByMessage() throws Exception {
+        long activityId = insertActivity(50);
+        List<OrderMessage> messages = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            messages.add(message(activityId, uniqueId()));
+        }
+        OrderMessage secondOfFirstUser = message(activityId, messages.get(0).userId());
+        messages.add(secondOfFirstUser);
+        messages.add(messages.get(1)); // the same message again, as a redelivery would bring it
+
+        publishAsBacklog(messages);
+
+        for (OrderMessage message : messages.subList(1, 20)) {
+            assertThat(awaitResult(message.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+        }
+        // the user's two requests may be handled side by side by two consumers: either may win, never both
+        List<RequestResult> firstUser = List.of(awaitResult(messages.get(0).requestId()),
+                awaitResult(secondOfFirstUser.requestId()));
+        assertThat(firstUser).extracting(RequestResult::status)
+                .containsExactlyInAnyOrder(RequestResult.Status.SUCCESS, RequestResult.Status.FAIL);
+        assertThat(firstUser).filteredOn(r -> r.status() == RequestResult.Status.FAIL)
+                .extracting(RequestResult::reason).containsExactly("DUPLICATE");
+        await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() == 0);
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(20);
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ? AND user_id = ?", activityId,
+                messages.get(0).userId())).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM mq_consume_log WHERE message_id = ?", messages.get(1).requestId()))
+                .isEqualTo(1);
+        assertThat(stockBalanced(activityId, 50)).isTrue();
     }
 
     @Test

@@ -18,11 +18,13 @@ import com.seckill.order.close.UnpaidOrderSweeper;
 import com.seckill.order.lifecycle.OrderLifecycle.PayOutcome;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,6 +72,27 @@ class OrderLifecycleIT extends OrderServiceIT {
         return result.orderId();
     }
 
+    /** An order row as the consumer writes it, but without its close timer. */
+    private static long orderWithoutCloseTimer(long activityId, long userId) throws Exception {
+        try (Connection c = TestInfra.connection();
+             PreparedStatement insert = c.prepareStatement("INSERT INTO seckill_order (order_no, request_id, user_id, "
+                     + "activity_id, goods_id, goods_name, price, status) VALUES (?, ?, ?, ?, 77, 'IT phone', 10.00, 0)",
+                     PreparedStatement.RETURN_GENERATED_KEYS);
+             PreparedStatement take = c.prepareStatement("UPDATE seckill_activity SET stock = stock - 1 WHERE id = ?")) {
+            insert.setString(1, String.valueOf(uniqueId()));
+            insert.setString(2, UUID.randomUUID().toString());
+            insert.setLong(3, userId);
+            insert.setLong(4, activityId);
+            insert.executeUpdate();
+            take.setLong(1, activityId);
+            take.executeUpdate();
+            try (ResultSet keys = insert.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
+        }
+    }
+
     private long orderStatus(long orderId) throws Exception {
         return count("SELECT status FROM seckill_order WHERE id = ?", orderId);
     }
@@ -114,6 +137,26 @@ class OrderLifecycleIT extends OrderServiceIT {
         await().during(Duration.ofSeconds(1)).atMost(SETTLE).until(() ->
                 count("SELECT stock FROM seckill_activity WHERE id = ?", activityId) == 5 && "5".equals(redisStock(activityId)));
         assertThat(orderStatus(orderId)).isEqualTo(3);
+    }
+
+    @Test
+    void oneCloseMessageNamingSeveralOrdersClosesTheUnpaidOnesAndLeavesThePaidOne() throws Exception {
+        long activityId = insertActivity(5);
+        List<Long> users = List.of(uniqueId(), uniqueId(), uniqueId());
+        redisAcceptedPurchases(activityId, 5, users);
+        List<Long> orders = new ArrayList<>();
+        for (long user : users) {
+            orders.add(orderWithoutCloseTimer(activityId, user)); // so the message below is the only close
+        }
+        assertThat(lifecycle.pay(orders.get(1))).isEqualTo(PayOutcome.PAID);
+
+        rabbit.convertAndSend(Queues.ORDER_CLOSE_EXCHANGE, Queues.ORDER_CLOSE,
+                orders.get(0) + "," + orders.get(1) + "," + orders.get(2));
+
+        await().atMost(SETTLE).until(() -> orderStatus(orders.get(0)) == 3 && orderStatus(orders.get(2)) == 3);
+        assertThat(orderStatus(orders.get(1))).isEqualTo(1);
+        await().atMost(SETTLE).until(() -> "4".equals(redisStock(activityId)));
+        assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(4);
     }
 
     @Test
