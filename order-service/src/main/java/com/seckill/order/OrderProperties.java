@@ -21,9 +21,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record OrderProperties(
         @DefaultValue("15m") Duration payTimeout,
         @DefaultValue("100") int prefetch,
-        @DefaultValue("4") int concurrency,
+        @DefaultValue("2") int concurrency,
         @DefaultValue("50") int batchSize,
-        @DefaultValue("20ms") Duration batchWait,
+        @DefaultValue("50ms") Duration batchWait,
         @DefaultValue("24h") Duration resultTtl,
         @DefaultValue("1s") Duration retryBackoff,
         @DefaultValue("30s") Duration sweepInterval,

@@ -8,12 +8,19 @@ import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
@@ -40,6 +47,10 @@ import org.springframework.stereotype.Component;
  * activity's outbox (Redisson lock), and an entry that keeps failing is retried with a growing
  * delay, so a broker outage causes no publish storm. The outbox depth is the gauge
  * {@code seckill.outbox.pending}.
+ * <p>
+ * Confirmed entries are removed by one thread of their own, in bulk: the confirms that arrive
+ * while one removal runs go into the next, so a burst of purchases costs Redis a handful of HDELs,
+ * not one per order, and the broker's confirm thread never waits on Redis.
  */
 @Component
 public class OutboxRelay {
@@ -55,6 +66,8 @@ public class OutboxRelay {
     private final Clock clock;
     /** Longest pause between two attempts at one entry. */
     private static final long MAX_BACKOFF_MS = 60_000;
+    /** Most confirmed entries removed by one HDEL. */
+    private static final int REMOVE_BATCH = 1_000;
 
     /** Request ids published and not yet confirmed by this instance: the sweep leaves them alone. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
@@ -62,6 +75,9 @@ public class OutboxRelay {
     private final Map<String, Integer> attempts = new ConcurrentHashMap<>();
     private final AtomicLong pending = new AtomicLong();
     private final RedissonClient redisson;
+    /** Confirmed by the broker, waiting for {@link #removeConfirmed()} to take them out of their outbox. */
+    private final BlockingQueue<OutboxCorrelation> confirmedEntries = new LinkedBlockingQueue<>();
+    private final Thread remover = new Thread(this::removeConfirmed, "outbox-remover");
 
     OutboxRelay(RabbitTemplate rabbit, StringRedisTemplate redis, RedissonClient redisson, ActivityCatalog catalog,
                 SeckillProperties properties, ObjectMapper json, Clock clock, MeterRegistry meters) {
@@ -79,6 +95,18 @@ public class OutboxRelay {
         rabbit.setConfirmCallback(this::confirmed);
         rabbit.setReturnsCallback(returned -> log.warn("Order message returned by the broker ({} {}): kept in the outbox",
                 returned.getReplyCode(), returned.getReplyText()));
+    }
+
+    @PostConstruct
+    void startRemover() {
+        remover.setDaemon(true);
+        remover.start();
+    }
+
+    @PreDestroy
+    void stopRemover() throws InterruptedException {
+        remover.interrupt();
+        remover.join(5_000);
     }
 
     /** Publishes one outbox entry; failures leave it in the outbox for the sweep. */
@@ -104,17 +132,46 @@ public class OutboxRelay {
         if (!(data instanceof OutboxCorrelation entry)) {
             return;
         }
-        try {
-            if (ack && data.getReturned() == null) {
-                redis.opsForHash().delete(SeckillKeys.outbox(entry.activityId), entry.getId());
-                attempts.remove(entry.getId());
-            } else if (!ack) {
-                log.warn("Broker refused order message {}: {}; kept in the outbox", entry.getId(), cause);
+        if (ack && data.getReturned() == null) {
+            confirmedEntries.add(entry); // in flight until it is out of the outbox: the sweep leaves it alone
+            return;
+        }
+        if (!ack) {
+            log.warn("Broker refused order message {}: {}; kept in the outbox", entry.getId(), cause);
+        }
+        inFlight.remove(entry.getId());
+    }
+
+    /** The remover thread's loop: takes what has been confirmed so far, removes it in one go, again. */
+    private void removeConfirmed() {
+        List<OutboxCorrelation> batch = new ArrayList<>();
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                batch.add(confirmedEntries.take());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
+            confirmedEntries.drainTo(batch, REMOVE_BATCH);
+            remove(batch);
+            batch.clear();
+        }
+    }
+
+    private void remove(List<OutboxCorrelation> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        Map<Long, List<Object>> byActivity = new LinkedHashMap<>();
+        entries.forEach(entry -> byActivity.computeIfAbsent(entry.activityId, id -> new ArrayList<>()).add(entry.getId()));
+        try {
+            byActivity.forEach((activityId, requestIds) ->
+                    redis.opsForHash().delete(SeckillKeys.outbox(activityId), requestIds.toArray()));
+            entries.forEach(entry -> attempts.remove(entry.getId()));
         } catch (RuntimeException e) {
-            log.warn("Confirmed message {} not removed from the outbox; it will be sent again: {}", entry.getId(), e.toString());
+            log.warn("{} confirmed messages not removed from the outbox; they will be sent again: {}", entries.size(),
+                    e.toString());
         } finally {
-            inFlight.remove(entry.getId());
+            entries.forEach(entry -> inFlight.remove(entry.getId()));
         }
     }
 
