@@ -1,6 +1,7 @@
 package com.seckill.seckill.settle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.doAnswer;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -16,11 +17,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.mybatis.spring.SqlSessionTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /** Redis rebuilt from MySQL after it lost its data, stuck requests settled, reconciliation. */
@@ -40,6 +44,11 @@ class ReliabilityIT extends SeckillServiceIT {
     StuckRequestResolver resolver;
     @Autowired
     Reconciler reconciler;
+    /** The ledger the reconciler reads; one test makes an order land while it is being read. */
+    @MockitoSpyBean
+    OrderLedger ledger;
+    @Autowired
+    SqlSessionTemplate sessions;
 
     private Activity runningActivity(int stock) throws Exception {
         Instant start = Instant.now().minusSeconds(5);
@@ -145,5 +154,33 @@ class ReliabilityIT extends SeckillServiceIT {
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activity.id()))).isEqualTo("5");
         assertThat(redis.opsForSet().members(SeckillKeys.users(activity.id()))).containsExactly(String.valueOf(holder));
         assertThat(reconciler.reconcile(activity)).isEqualTo(Reconciler.Outcome.CONSISTENT);
+    }
+
+    @Test
+    void aPurchaseThatBecomesAnOrderWhileMysqlIsBeingReadIsNeverUndoneByTheRepair() throws Exception {
+        Activity activity = runningActivity(10);
+        long id = activity.id();
+        long holder = uniqueId();
+        long latecomer = uniqueId();
+        liveOrder(id, holder, UUID.randomUUID().toString());
+        redis.opsForValue().set(SeckillKeys.stock(id), "42"); // wrong: the reconciler means to repair it
+        OrderLedger real = sessions.getMapper(OrderLedger.class);
+        doAnswer(invocation -> {
+            List<Long> before = real.liveOrderUsers(id);
+            // meanwhile a purchase is accepted in Redis and the consumer turns it into an order
+            redis.opsForValue().decrement(SeckillKeys.stock(id));
+            redis.opsForSet().add(SeckillKeys.users(id), String.valueOf(latecomer));
+            liveOrder(id, latecomer, UUID.randomUUID().toString());
+            return before;
+        }).doAnswer(invocation -> real.liveOrderUsers(id)).when(ledger).liveOrderUsers(id);
+
+        assertThat(reconciler.reconcile(activity)).isEqualTo(Reconciler.Outcome.IN_FLIGHT);
+        assertThat(redis.opsForSet().isMember(SeckillKeys.users(id), String.valueOf(latecomer)))
+                .as("the latecomer keeps the unit the snapshot did not know of").isTrue();
+
+        assertThat(reconciler.reconcile(activity)).isEqualTo(Reconciler.Outcome.REPAIRED);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(id))).isEqualTo("8");
+        assertThat(redis.opsForSet().members(SeckillKeys.users(id)))
+                .containsExactlyInAnyOrder(String.valueOf(holder), String.valueOf(latecomer));
     }
 }
