@@ -2,13 +2,13 @@ package com.seckill.gateway.blacklist;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.SeckillKeys;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -32,10 +32,8 @@ class BlacklistStore {
     BlacklistStore(ReactiveStringRedisTemplate redis, ObjectMapper json) {
         this.redis = redis;
         this.json = json;
-        this.putScript = RedisScript.of(new ClassPathResource("lua/blacklist_put.lua"), Long.class);
-        this.removeScript = RedisScript.of(new ClassPathResource("lua/blacklist_remove.lua"), Long.class);
-        this.putScript.getSha1();
-        this.removeScript.getSha1();
+        this.putScript = LuaScripts.load("lua/blacklist_put.lua", Long.class);
+        this.removeScript = LuaScripts.load("lua/blacklist_remove.lua", Long.class);
     }
 
     Mono<Long> nextId() {

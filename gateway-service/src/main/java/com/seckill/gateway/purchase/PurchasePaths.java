@@ -1,8 +1,8 @@
 package com.seckill.gateway.purchase;
 
+import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.SeckillKeys;
 import java.util.List;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -22,9 +22,7 @@ class PurchasePaths {
 
     PurchasePaths(ReactiveStringRedisTemplate redis) {
         this.redis = redis;
-        this.consumeScript = RedisScript.of(new ClassPathResource("lua/consume_path.lua"), Long.class);
-        // Read and hash the script now: a missing file fails start-up, not the first purchase.
-        this.consumeScript.getSha1();
+        this.consumeScript = LuaScripts.load("lua/consume_path.lua", Long.class);
     }
 
     /** @return whether the path was the user's current one for the activity; it is gone afterwards either way */

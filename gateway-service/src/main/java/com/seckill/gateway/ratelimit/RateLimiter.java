@@ -1,9 +1,9 @@
 package com.seckill.gateway.ratelimit;
 
+import com.seckill.common.redis.LuaScripts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -22,9 +22,7 @@ class RateLimiter {
 
     RateLimiter(ReactiveStringRedisTemplate redis) {
         this.redis = redis;
-        this.script = RedisScript.of(new ClassPathResource("lua/rate_limit.lua"), Long.class);
-        // Read and hash the script now: a missing file fails start-up, not the first request.
-        this.script.getSha1();
+        this.script = LuaScripts.load("lua/rate_limit.lua", Long.class);
     }
 
     /** @return zero when the request is admitted, else how long until every bucket has a token again */

@@ -1,8 +1,8 @@
 package com.seckill.order.lifecycle;
 
+import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.SeckillKeys;
 import java.util.List;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 public class RedisStock {
 
     private static final RedisScript<Long> GIVE_BACK =
-            RedisScript.of(new ClassPathResource("lua/give-back.lua"), Long.class);
+            LuaScripts.load("lua/give-back.lua", Long.class);
 
     private final StringRedisTemplate redis;
 

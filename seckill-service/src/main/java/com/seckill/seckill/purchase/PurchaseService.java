@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.message.OrderMessage;
+import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.PurchaseOutcome;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.activity.Activity;
@@ -15,7 +16,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.task.TaskExecutor;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -29,7 +29,7 @@ import org.springframework.stereotype.Service;
 class PurchaseService {
 
     static final RedisScript<Long> PURCHASE =
-            RedisScript.of(new ClassPathResource("lua/purchase.lua"), Long.class);
+            LuaScripts.load("lua/purchase.lua", Long.class);
 
     private final SaleGuard guard;
     private final RedisGuard redisGuard;

@@ -1,5 +1,6 @@
 package com.seckill.seckill.settle;
 
+import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
@@ -14,7 +15,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -32,7 +32,7 @@ public class StuckRequestResolver {
 
     private static final Logger log = LoggerFactory.getLogger(StuckRequestResolver.class);
     private static final RedisScript<Long> SETTLE_LOST =
-            RedisScript.of(new ClassPathResource("lua/settle-lost.lua"), Long.class);
+            LuaScripts.load("lua/settle-lost.lua", Long.class);
     private static final int BATCH = 500;
 
     private final StringRedisTemplate redis;
