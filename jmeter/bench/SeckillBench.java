@@ -196,7 +196,7 @@ public class SeckillBench {
     // raw MariaDB: the consumer's transaction, nothing else, at the consumer's concurrency
 
     static void raw(int concurrency) throws Exception {
-        String schema = env("BENCH_RAW_DB", "seckill_bench");
+        String schema = env("BENCH_RAW_DB", "seckill_bench_raw");
         long activity;
         try (Connection db = db(schema); Statement st = db.createStatement()) {
             st.execute("TRUNCATE TABLE seckill_order");
