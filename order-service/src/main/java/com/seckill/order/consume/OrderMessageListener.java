@@ -7,6 +7,7 @@ import com.seckill.common.message.Queues;
 import com.seckill.order.OrderProperties;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,25 +25,29 @@ import org.springframework.jdbc.BadSqlGrammarException;
 import org.springframework.stereotype.Component;
 
 /**
- * Consumer of {@code seckill.order.create}. It takes messages in batches and first tries a batch
- * as one transaction (the common case in a sale: distinct shoppers, stock to spare), with one
- * close-timer message, one Redis pipeline and one acknowledgement for all of it. A batch that
- * cannot go through whole, or meets a failure that is not an outage, is handled message by
- * message, each acknowledged by hand:
+ * Consumer of {@code seckill.order.create}. A message carries one order message, or a JSON array
+ * of them (seckill-service's relay publishes what a burst accepted together as one message). The
+ * consumer takes messages in batches and first tries all their orders as one transaction (the
+ * common case in a sale: distinct shoppers, stock to spare), with one close-timer message, one
+ * Redis pipeline and one acknowledgement. A batch that cannot go through whole, or meets a failure
+ * that is not an outage, is handled order by order, each message acknowledged by hand:
  * <ul>
- *   <li>handled (order created, or turned down for a business reason): ack;</li>
- *   <li>unreadable or impossible message: reject without requeue, so it dead-letters;</li>
+ *   <li>handled (orders created, or turned down for a business reason): ack;</li>
+ *   <li>unreadable message, or one holding an impossible order: reject without requeue, so it dead-letters;</li>
  *   <li>system failure (MySQL, Redis or the broker unreachable): back off, then requeue, for as long
  *       as the outage lasts;</li>
- *   <li>any other failure: retried a bounded number of times, then dead-lettered, never looped.</li>
+ *   <li>an order failing for another reason is retried a bounded number of times, then given up
+ *       (FAIL result, unit back in Redis; a message of that one order is dead-lettered), never looped.</li>
  * </ul>
  */
 @Component
 class OrderMessageListener {
 
     private static final Logger log = LoggerFactory.getLogger(OrderMessageListener.class);
-    /** Attempts allowed to a message failing for a reason that is not a system outage. */
+    /** Attempts allowed to an order failing for a reason that is not a system outage. */
     private static final int MAX_FAILURES = 5;
+    /** The listener container's id, to stop and start it (tests, operations). */
+    static final String LISTENER_ID = "orderCreate";
 
     private final OrderCreator creator;
     private final ResultPublisher results;
@@ -57,23 +62,20 @@ class OrderMessageListener {
         this.properties = properties;
     }
 
-    /** The listener container's id, to stop and start it (tests, operations). */
-    static final String LISTENER_ID = "orderCreate";
-
     @RabbitListener(id = LISTENER_ID, queues = Queues.ORDER_CREATE, containerFactory = "orderBatchListenerFactory")
     void onMessages(List<Message> batch, Channel channel) throws IOException {
         List<Delivery> deliveries = new ArrayList<>(batch.size());
         for (Message amqpMessage : batch) {
             long tag = amqpMessage.getMessageProperties().getDeliveryTag();
-            OrderMessage message = parse(amqpMessage.getBody());
-            if (message == null) {
+            List<OrderMessage> messages = parse(amqpMessage.getBody());
+            if (messages == null) {
                 log.error("Unreadable order message {} dead-lettered", amqpMessage.getMessageProperties().getMessageId());
                 channel.basicReject(tag, false);
             } else {
-                deliveries.add(new Delivery(message, tag));
+                deliveries.add(new Delivery(messages, tag));
             }
         }
-        if (deliveries.size() > 1) {
+        if (deliveries.stream().mapToInt(delivery -> delivery.messages().size()).sum() > 1) {
             handleTogether(deliveries, channel);
         } else {
             handleEach(deliveries, channel);
@@ -81,7 +83,7 @@ class OrderMessageListener {
     }
 
     private void handleTogether(List<Delivery> deliveries, Channel channel) throws IOException {
-        List<OrderMessage> messages = deliveries.stream().map(Delivery::message).toList();
+        List<OrderMessage> messages = deliveries.stream().flatMap(delivery -> delivery.messages().stream()).toList();
         // the rejected poison is settled already: acknowledging up to the last tag covers exactly this batch
         long lastTag = deliveries.get(deliveries.size() - 1).tag();
         try {
@@ -107,39 +109,60 @@ class OrderMessageListener {
 
     private void handleEach(List<Delivery> deliveries, Channel channel) throws IOException {
         for (Delivery delivery : deliveries) {
-            handle(delivery.message(), delivery.tag(), channel);
+            handle(delivery, channel);
         }
     }
 
-    private void handle(OrderMessage message, long tag, Channel channel) throws IOException {
+    /** The orders of one message, one by one; the message is settled once, after the last of them. */
+    private void handle(Delivery delivery, Channel channel) throws IOException {
+        boolean givenUp = false;
+        for (OrderMessage message : delivery.messages()) {
+            switch (settle(message)) {
+                case SETTLED -> { }
+                case GIVEN_UP -> givenUp = true;
+                case RETRY -> {
+                    // orders of this message settled already are found settled on the redelivery
+                    backOff();
+                    channel.basicNack(delivery.tag(), false, true);
+                    return;
+                }
+            }
+        }
+        if (givenUp && delivery.messages().size() == 1) {
+            channel.basicReject(delivery.tag(), false); // to the DLQ, where an operator sees it
+        } else {
+            channel.basicAck(delivery.tag(), false);
+        }
+    }
+
+    private Settlement settle(OrderMessage message) {
         try {
             results.publish(message, creator.create(message));
-            channel.basicAck(tag, false);
             failures.remove(message.requestId());
+            return Settlement.SETTLED;
         } catch (UnknownActivity e) {
-            log.error("Order message {} dead-lettered: {}", message.requestId(), e.getMessage());
-            deadLetter(message, channel, tag);
+            log.error("Order message {} given up: {}", message.requestId(), e.getMessage());
+            return giveUp(message);
         } catch (RuntimeException e) {
             if (!isSystemFailure(e) && failures.merge(message.requestId(), 1, Integer::sum) >= MAX_FAILURES) {
                 failures.remove(message.requestId());
-                log.error("Order message {} failed {} times, dead-lettered", message.requestId(), MAX_FAILURES, e);
-                deadLetter(message, channel, tag);
-                return;
+                log.error("Order message {} failed {} times, given up", message.requestId(), MAX_FAILURES, e);
+                return giveUp(message);
             }
             log.warn("Order message {} failed, requeued after {}: {}", message.requestId(), properties.retryBackoff(),
                     e.toString());
-            backOff();
-            channel.basicNack(tag, false, true);
+            return Settlement.RETRY;
         }
     }
 
-    private void deadLetter(OrderMessage message, Channel channel, long tag) throws IOException {
+    /** The request still ends: FAIL, and its unit back, so no shopper polls QUEUED forever. */
+    private Settlement giveUp(OrderMessage message) {
         try {
             results.deadLettered(message);
         } catch (RuntimeException e) {
-            log.warn("Request {} dead-lettered without its FAIL result: {}", message.requestId(), e.toString());
+            log.warn("Request {} given up without its FAIL result: {}", message.requestId(), e.toString());
         }
-        channel.basicReject(tag, false);
+        return Settlement.GIVEN_UP;
     }
 
     /**
@@ -154,18 +177,35 @@ class OrderMessageListener {
         return e instanceof DataAccessException || e instanceof RedisException || e instanceof AmqpException;
     }
 
-    /** A message that cannot be read, or describes an impossible order, is poison. */
-    private OrderMessage parse(byte[] body) {
+    /**
+     * The order messages of a message body: one object, or an array of them. A body that cannot be
+     * read, or holds an impossible order, is poison (null): nothing of it is applied.
+     */
+    private List<OrderMessage> parse(byte[] body) {
         try {
-            OrderMessage message = json.readValue(body, OrderMessage.class);
-            boolean valid = message.requestId() != null && !message.requestId().isBlank()
-                    && message.requestId().length() <= 64 && message.userId() > 0 && message.activityId() > 0
-                    && message.goodsId() > 0 && message.goodsName() != null && message.price() != null
-                    && message.price().signum() >= 0;
-            return valid ? message : null;
+            List<OrderMessage> messages = isArray(body)
+                    ? Arrays.asList(json.readValue(body, OrderMessage[].class))
+                    : List.of(json.readValue(body, OrderMessage.class));
+            return !messages.isEmpty() && messages.stream().allMatch(OrderMessageListener::valid) ? messages : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    private static boolean isArray(byte[] body) {
+        for (byte b : body) {
+            if (!Character.isWhitespace(b)) {
+                return b == '[';
+            }
+        }
+        return false;
+    }
+
+    private static boolean valid(OrderMessage message) {
+        return message != null && message.requestId() != null && !message.requestId().isBlank()
+                && message.requestId().length() <= 64 && message.userId() > 0 && message.activityId() > 0
+                && message.goodsId() > 0 && message.goodsName() != null && message.price() != null
+                && message.price().signum() >= 0;
     }
 
     private void backOff() {
@@ -176,6 +216,8 @@ class OrderMessageListener {
         }
     }
 
-    private record Delivery(OrderMessage message, long tag) {
+    private enum Settlement { SETTLED, GIVEN_UP, RETRY }
+
+    private record Delivery(List<OrderMessage> messages, long tag) {
     }
 }

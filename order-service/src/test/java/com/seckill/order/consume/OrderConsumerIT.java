@@ -10,10 +10,12 @@ import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.order.OrderServiceIT;
 import com.seckill.order.lifecycle.OrderLifecycle;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -163,6 +165,39 @@ class OrderConsumerIT extends OrderServiceIT {
         assertThat(count("SELECT COUNT(*) FROM mq_consume_log WHERE message_id = ?", messages.get(1).requestId()))
                 .isEqualTo(1);
         assertThat(stockBalanced(activityId, 50)).isTrue();
+    }
+
+    @Test
+    void aMessageCarryingSeveralOrdersSettlesEachOfThemEvenWhenOneIsASecondOrder() throws Exception {
+        long activityId = insertActivity(10);
+        OrderMessage first = message(activityId, uniqueId());
+        OrderMessage other = message(activityId, uniqueId());
+        OrderMessage secondOfFirst = message(activityId, first.userId());
+
+        publishRaw(json.writeValueAsBytes(List.of(first, other, secondOfFirst)));
+
+        assertThat(awaitResult(first.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+        assertThat(awaitResult(other.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+        RequestResult refused = awaitResult(secondOfFirst.requestId());
+        assertThat(refused.status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(refused.reason()).isEqualTo("DUPLICATE");
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(2);
+        assertThat(stockBalanced(activityId, 10)).isTrue();
+    }
+
+    @Test
+    void aMessageHoldingOneImpossibleOrderIsDeadLetteredWithNothingApplied() throws Exception {
+        long deadBefore = admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount();
+        long activityId = insertActivity(10);
+        OrderMessage good = message(activityId, uniqueId());
+        OrderMessage impossible = new OrderMessage(UUID.randomUUID().toString(), -5, activityId, 77, "IT phone",
+                new BigDecimal("10.00"), System.currentTimeMillis());
+
+        publishRaw(json.writeValueAsBytes(List.of(good, impossible)));
+
+        await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount() == deadBefore + 1);
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isZero();
+        assertThat(result(good.requestId())).isNull();
     }
 
     @Test

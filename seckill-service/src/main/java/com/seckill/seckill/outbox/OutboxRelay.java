@@ -18,15 +18,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.core.MessageDeliveryMode;
@@ -48,9 +49,11 @@ import org.springframework.stereotype.Component;
  * delay, so a broker outage causes no publish storm. The outbox depth is the gauge
  * {@code seckill.outbox.pending}.
  * <p>
- * Confirmed entries are removed by one thread of their own, in bulk: the confirms that arrive
- * while one removal runs go into the next, so a burst of purchases costs Redis a handful of HDELs,
- * not one per order, and the broker's confirm thread never waits on Redis.
+ * Two threads of its own keep the request path short and batch the work a burst brings: the
+ * publisher sends what was accepted while its previous publish was under way as one message (a
+ * JSON array of order messages, see {@link #send}), and the remover takes confirmed entries out of
+ * the outbox with one HDEL per activity. A purchase thread only queues its entry; an idle system
+ * publishes each entry at once, alone.
  */
 @Component
 public class OutboxRelay {
@@ -68,6 +71,8 @@ public class OutboxRelay {
     private static final long MAX_BACKOFF_MS = 60_000;
     /** Most confirmed entries removed by one HDEL. */
     private static final int REMOVE_BATCH = 1_000;
+    /** Most order messages in one published message. */
+    private static final int PUBLISH_BATCH = 100;
 
     /** Request ids published and not yet confirmed by this instance: the sweep leaves them alone. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
@@ -75,8 +80,11 @@ public class OutboxRelay {
     private final Map<String, Integer> attempts = new ConcurrentHashMap<>();
     private final AtomicLong pending = new AtomicLong();
     private final RedissonClient redisson;
+    /** Accepted, waiting for {@link #publishQueued()} to publish them. */
+    private final BlockingQueue<OutboxEntry> toPublish = new LinkedBlockingQueue<>();
     /** Confirmed by the broker, waiting for {@link #removeConfirmed()} to take them out of their outbox. */
-    private final BlockingQueue<OutboxCorrelation> confirmedEntries = new LinkedBlockingQueue<>();
+    private final BlockingQueue<OutboxEntry> confirmedEntries = new LinkedBlockingQueue<>();
+    private final Thread publisher = new Thread(this::publishQueued, "outbox-publisher");
     private final Thread remover = new Thread(this::removeConfirmed, "outbox-remover");
 
     OutboxRelay(RabbitTemplate rabbit, StringRedisTemplate redis, RedissonClient redisson, ActivityCatalog catalog,
@@ -98,53 +106,87 @@ public class OutboxRelay {
     }
 
     @PostConstruct
-    void startRemover() {
+    void startThreads() {
+        publisher.setDaemon(true);
+        publisher.start();
         remover.setDaemon(true);
         remover.start();
     }
 
+    /** What is not published or not removed yet stays in the outbox: the sweep of the next start sends it. */
     @PreDestroy
-    void stopRemover() throws InterruptedException {
+    void stopThreads() throws InterruptedException {
+        publisher.interrupt();
         remover.interrupt();
+        publisher.join(5_000);
         remover.join(5_000);
     }
 
-    /** Publishes one outbox entry; failures leave it in the outbox for the sweep. */
+    /**
+     * Hands one outbox entry to the publisher thread; a failure to publish leaves it in the outbox
+     * for the sweep. Entries queued while a publish is under way go out together in the next one.
+     */
     public void publish(long activityId, String requestId, String payload) {
-        if (!inFlight.add(requestId)) {
-            return;
+        if (inFlight.add(requestId)) {
+            toPublish.add(new OutboxEntry(activityId, requestId, payload));
         }
-        Message message = MessageBuilder.withBody(payload.getBytes(StandardCharsets.UTF_8))
-                .setContentType(MessageProperties.CONTENT_TYPE_JSON)
-                .setMessageId(requestId)
-                .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
-                .build();
+    }
+
+    /** The publisher thread's loop: takes what has been accepted so far and publishes it as one message. */
+    private void publishQueued() {
+        List<OutboxEntry> batch = new ArrayList<>();
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                batch.add(toPublish.take());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            toPublish.drainTo(batch, PUBLISH_BATCH - 1);
+            send(batch);
+            batch.clear();
+        }
+    }
+
+    /**
+     * One persistent message for the entries: the order message itself when there is one, else a
+     * JSON array of them. What costs the broker (persisting, confirming, delivering, acknowledging)
+     * is paid per message, so a burst of purchases costs it a message per batch, not per order.
+     */
+    private void send(List<OutboxEntry> entries) {
         try {
-            rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY, message,
-                    new OutboxCorrelation(activityId, requestId));
-        } catch (AmqpException e) {
-            inFlight.remove(requestId);
-            log.debug("Publish of {} failed, left in the outbox: {}", requestId, e.toString());
+            String body = entries.size() == 1 ? entries.get(0).payload()
+                    : entries.stream().map(OutboxEntry::payload).collect(Collectors.joining(",", "[", "]"));
+            OutboxBatch correlation = new OutboxBatch(entries);
+            Message message = MessageBuilder.withBody(body.getBytes(StandardCharsets.UTF_8))
+                    .setContentType(MessageProperties.CONTENT_TYPE_JSON)
+                    .setMessageId(correlation.getId())
+                    .setDeliveryMode(MessageDeliveryMode.PERSISTENT)
+                    .build();
+            rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY, message, correlation);
+        } catch (RuntimeException e) {
+            entries.forEach(entry -> inFlight.remove(entry.requestId()));
+            log.debug("Publish of {} order messages failed, left in the outbox: {}", entries.size(), e.toString());
         }
     }
 
     private void confirmed(CorrelationData data, boolean ack, String cause) {
-        if (!(data instanceof OutboxCorrelation entry)) {
+        if (!(data instanceof OutboxBatch batch)) {
             return;
         }
         if (ack && data.getReturned() == null) {
-            confirmedEntries.add(entry); // in flight until it is out of the outbox: the sweep leaves it alone
+            confirmedEntries.addAll(batch.entries); // in flight until out of the outbox: the sweep leaves them alone
             return;
         }
         if (!ack) {
-            log.warn("Broker refused order message {}: {}; kept in the outbox", entry.getId(), cause);
+            log.warn("Broker refused {} order messages: {}; kept in the outbox", batch.entries.size(), cause);
         }
-        inFlight.remove(entry.getId());
+        batch.entries.forEach(entry -> inFlight.remove(entry.requestId()));
     }
 
     /** The remover thread's loop: takes what has been confirmed so far, removes it in one go, again. */
     private void removeConfirmed() {
-        List<OutboxCorrelation> batch = new ArrayList<>();
+        List<OutboxEntry> batch = new ArrayList<>();
         while (!Thread.currentThread().isInterrupted()) {
             try {
                 batch.add(confirmedEntries.take());
@@ -157,21 +199,21 @@ public class OutboxRelay {
         }
     }
 
-    private void remove(List<OutboxCorrelation> entries) {
+    private void remove(List<OutboxEntry> entries) {
         if (entries.isEmpty()) {
             return;
         }
         Map<Long, List<Object>> byActivity = new LinkedHashMap<>();
-        entries.forEach(entry -> byActivity.computeIfAbsent(entry.activityId, id -> new ArrayList<>()).add(entry.getId()));
+        entries.forEach(entry -> byActivity.computeIfAbsent(entry.activityId(), id -> new ArrayList<>()).add(entry.requestId()));
         try {
             byActivity.forEach((activityId, requestIds) ->
                     redis.opsForHash().delete(SeckillKeys.outbox(activityId), requestIds.toArray()));
-            entries.forEach(entry -> attempts.remove(entry.getId()));
+            entries.forEach(entry -> attempts.remove(entry.requestId()));
         } catch (RuntimeException e) {
             log.warn("{} confirmed messages not removed from the outbox; they will be sent again: {}", entries.size(),
                     e.toString());
         } finally {
-            entries.forEach(entry -> inFlight.remove(entry.getId()));
+            entries.forEach(entry -> inFlight.remove(entry.requestId()));
         }
     }
 
@@ -223,14 +265,18 @@ public class OutboxRelay {
         }
     }
 
-    /** Carries the activity so the confirm callback knows which outbox to remove the entry from. */
-    static final class OutboxCorrelation extends CorrelationData {
+    /** An accepted purchase as it sits in its activity's outbox. */
+    private record OutboxEntry(long activityId, String requestId, String payload) {
+    }
 
-        private final long activityId;
+    /** The entries of one published message, so the confirm callback knows what to take out of the outboxes. */
+    static final class OutboxBatch extends CorrelationData {
 
-        OutboxCorrelation(long activityId, String requestId) {
-            super(requestId);
-            this.activityId = activityId;
+        private final List<OutboxEntry> entries;
+
+        OutboxBatch(List<OutboxEntry> entries) {
+            super(entries.size() == 1 ? entries.get(0).requestId() : UUID.randomUUID().toString());
+            this.entries = List.copyOf(entries);
         }
     }
 }

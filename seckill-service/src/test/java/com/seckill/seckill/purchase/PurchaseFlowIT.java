@@ -14,8 +14,16 @@ import com.seckill.common.message.Queues;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.web.Headers;
 import com.seckill.seckill.SeckillServiceIT;
+import com.seckill.seckill.outbox.OutboxRelay;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,13 +54,17 @@ class PurchaseFlowIT extends SeckillServiceIT {
     AmqpAdmin admin;
     @Autowired
     RabbitTemplate rabbit;
+    @Autowired
+    OutboxRelay relay;
 
     private Queue orders;
 
     @BeforeEach
     void bindTestQueue() {
         // Stands in for order-service: a private queue bound the way seckill.order.create is.
-        orders = admin.declareQueue();
+        // not auto-delete: a test may receive several times, and each receive ends its consumer
+        orders = new Queue("seckill.it.orders." + UUID.randomUUID(), false, true, false);
+        admin.declareQueue(orders);
         admin.declareBinding(BindingBuilder.bind(orders).to(new DirectExchange(Queues.ORDER_EXCHANGE))
                 .with(Queues.ORDER_CREATE_ROUTING_KEY));
     }
@@ -213,5 +225,37 @@ class PurchaseFlowIT extends SeckillServiceIT {
         assertThat(stats.get("dbStock").asInt()).isEqualTo(4);
         assertThat(stats.get("pendingOutbox").asInt()).isZero();
         assertThat(stats.get("consistent").asBoolean()).isTrue();
+    }
+
+    @Test
+    void entriesQueuedWhileAPublishIsUnderWayGoOutTogetherAndAllLeaveTheOutbox() throws Exception {
+        long activityId = runningActivity(200);
+        Map<String, String> accepted = new LinkedHashMap<>();
+        for (int i = 0; i < 200; i++) {
+            OrderMessage message = new OrderMessage(UUID.randomUUID().toString(), uniqueId(), activityId, 1, "Test phone",
+                    new BigDecimal("99.50"), System.currentTimeMillis());
+            String payload = json.writeValueAsString(message);
+            redis.opsForHash().put(SeckillKeys.outbox(activityId), message.requestId(), payload);
+            accepted.put(message.requestId(), payload);
+        }
+
+        accepted.forEach((requestId, payload) -> relay.publish(activityId, requestId, payload));
+
+        Set<String> received = new HashSet<>();
+        int messages = 0;
+        while (received.size() < accepted.size()) {
+            Message published = rabbit.receive(orders.getName(), 10_000);
+            assertThat(published).as("after %d of %d orders", received.size(), accepted.size()).isNotNull();
+            messages++;
+            String body = new String(published.getBody(), StandardCharsets.UTF_8);
+            List<OrderMessage> carried = body.startsWith("[")
+                    ? List.of(json.readValue(body, OrderMessage[].class))
+                    : List.of(json.readValue(body, OrderMessage.class));
+            carried.forEach(message -> assertThat(received.add(message.requestId())).as("published once").isTrue());
+        }
+        assertThat(received).isEqualTo(accepted.keySet());
+        assertThat(messages).as("messages for %d orders", accepted.size()).isLessThanOrEqualTo(accepted.size() / 4);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> redis.opsForHash().size(SeckillKeys.outbox(activityId)) == 0);
     }
 }
