@@ -14,6 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param warmupInterval   how often upcoming activities are checked for warm-up
  * @param relayInterval    how often the outbox is swept for entries to publish again
  * @param relayRetryAfter  an outbox entry unconfirmed for this long is published again
+ * @param relayLinger      how long the relay gathers accepted purchases into one message before publishing
  * @param queuedBound      a request QUEUED longer than this is looked up in MySQL and settled
  * @param queuedGiveUp     a request found nowhere this long after acceptance is failed, its unit returned
  * @param reconcileInterval how often every current activity is reconciled
@@ -27,6 +28,7 @@ public record SeckillProperties(
         @DefaultValue("5s") Duration warmupInterval,
         @DefaultValue("2s") Duration relayInterval,
         @DefaultValue("5s") Duration relayRetryAfter,
+        @DefaultValue("10ms") Duration relayLinger,
         @DefaultValue("60s") Duration queuedBound,
         @DefaultValue("5m") Duration queuedGiveUp,
         @DefaultValue("60s") Duration reconcileInterval) {

@@ -22,6 +22,7 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.redisson.api.RLock;
@@ -50,10 +51,10 @@ import org.springframework.stereotype.Component;
  * {@code seckill.outbox.pending}.
  * <p>
  * Two threads of its own keep the request path short and batch the work a burst brings: the
- * publisher sends what was accepted while its previous publish was under way as one message (a
- * JSON array of order messages, see {@link #send}), and the remover takes confirmed entries out of
- * the outbox with one HDEL per activity. A purchase thread only queues its entry; an idle system
- * publishes each entry at once, alone.
+ * publisher gathers what is accepted within {@code relay-linger} (10 ms) of the first entry into
+ * one message (a JSON array of order messages, see {@link #send}), and the remover takes confirmed entries out of
+ * the outbox with one HDEL per activity. A purchase thread only queues its entry, and its 202
+ * never waits for the publish.
  */
 @Component
 public class OutboxRelay {
@@ -142,9 +143,34 @@ public class OutboxRelay {
                 Thread.currentThread().interrupt();
                 break;
             }
-            toPublish.drainTo(batch, PUBLISH_BATCH - 1);
+            gatherMore(batch);
             send(batch);
             batch.clear();
+        }
+    }
+
+    /**
+     * Adds what else is accepted within the linger after the first entry, up to a full batch: a
+     * purchase's 202 never waits for this, only its message does, by a few milliseconds.
+     */
+    private void gatherMore(List<OutboxEntry> batch) {
+        long deadline = System.nanoTime() + properties.relayLinger().toNanos();
+        while (batch.size() < PUBLISH_BATCH) {
+            toPublish.drainTo(batch, PUBLISH_BATCH - batch.size());
+            long left = deadline - System.nanoTime();
+            if (batch.size() >= PUBLISH_BATCH || left <= 0) {
+                return;
+            }
+            try {
+                OutboxEntry next = toPublish.poll(left, TimeUnit.NANOSECONDS);
+                if (next == null) {
+                    return;
+                }
+                batch.add(next);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // publish what is gathered, then the loop ends
+                return;
+            }
         }
     }
 
