@@ -3,6 +3,7 @@ package com.seckill.order.close;
 import com.rabbitmq.client.Channel;
 import com.seckill.common.message.Queues;
 import com.seckill.order.OrderProperties;
+import com.seckill.order.infra.Outages;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,19 +46,25 @@ class CloseListener {
             channel.basicReject(tag, false);
             return;
         }
-        try {
-            for (long orderId : orderIds) {
+        for (long orderId : orderIds) {
+            try {
                 if (lifecycle.close(orderId)) {
                     log.debug("Order {} closed on timeout", orderId);
                 }
+            } catch (RuntimeException e) {
+                if (!Outages.isOutage(e)) {
+                    // not looped on: the sweeper closes what is still unpaid past its timeout
+                    log.error("Close of order {} failed, left to the sweeper", orderId, e);
+                    continue;
+                }
+                // MySQL or Redis unavailable: the whole message again later (closing twice changes nothing)
+                log.warn("Close of orders {} failed, requeued: {}", orderIds, e.toString());
+                pause();
+                channel.basicNack(tag, false, true);
+                return;
             }
-            channel.basicAck(tag, false);
-        } catch (RuntimeException e) {
-            // MySQL or Redis unavailable: try again later; the sweeper is the last resort.
-            log.warn("Close of orders {} failed, requeued: {}", orderIds, e.toString());
-            pause();
-            channel.basicNack(tag, false, true);
         }
+        channel.basicAck(tag, false);
     }
 
     private void pause() {

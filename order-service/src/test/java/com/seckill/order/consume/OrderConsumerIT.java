@@ -186,6 +186,56 @@ class OrderConsumerIT extends OrderServiceIT {
     }
 
     @Test
+    void anOrderGivenUpInsideAMessageOfSeveralEndsFailedAndGoesToTheDlqAlone() throws Exception {
+        long deadBefore = admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount();
+        long activityId = insertActivity(10);
+        OrderMessage good = message(activityId, uniqueId());
+        OrderMessage nowhere = message(uniqueId(), uniqueId()); // an activity MySQL does not know
+
+        publishRaw(json.writeValueAsBytes(List.of(good, nowhere)));
+
+        assertThat(awaitResult(good.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+        RequestResult failed = awaitResult(nowhere.requestId());
+        assertThat(failed.status()).isEqualTo(RequestResult.Status.FAIL);
+        await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount() == deadBefore + 1);
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
+    }
+
+    @Test
+    void messagesCarryingManyOrdersAreSplitIntoTransactionsOfAtMostABatch() throws Exception {
+        long activityId = insertActivity(120);
+        List<OrderMessage> all = new ArrayList<>();
+        List<List<OrderMessage>> bodies = new ArrayList<>();
+        for (int m = 0; m < 4; m++) {
+            List<OrderMessage> body = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                body.add(message(activityId, uniqueId()));
+            }
+            bodies.add(body);
+            all.addAll(body);
+        }
+        var consumer = listeners.getListenerContainer(OrderMessageListener.LISTENER_ID);
+        consumer.stop();
+        try {
+            for (List<OrderMessage> body : bodies) {
+                publishRaw(json.writeValueAsBytes(body));
+            }
+            await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() >= bodies.size());
+        } finally {
+            consumer.start();
+        }
+
+        for (OrderMessage message : all) {
+            assertThat(awaitResult(message.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+        }
+        assertThat(stockBalanced(activityId, 120)).isTrue();
+        // batch-size 50 and whole messages of 30: one transaction per message, four (two consumers
+        // without the cap would make one or two); rows of one INSERT share its timestamp
+        assertThat(count("SELECT COUNT(DISTINCT create_time) FROM seckill_order WHERE activity_id = ?", activityId))
+                .isBetween(3L, 4L);
+    }
+
+    @Test
     void aMessageHoldingOneImpossibleOrderIsDeadLetteredWithNothingApplied() throws Exception {
         long deadBefore = admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount();
         long activityId = insertActivity(10);

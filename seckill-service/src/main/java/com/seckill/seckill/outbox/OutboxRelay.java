@@ -143,9 +143,16 @@ public class OutboxRelay {
                 Thread.currentThread().interrupt();
                 break;
             }
-            gatherMore(batch);
-            send(batch);
-            batch.clear();
+            try {
+                gatherMore(batch);
+                send(batch);
+            } catch (Throwable t) {
+                // the thread must outlive anything: a dead publisher would strand every later entry in flight
+                batch.forEach(entry -> inFlight.remove(entry.requestId()));
+                log.error("Publishing {} order messages failed; left in the outbox", batch.size(), t);
+            } finally {
+                batch.clear();
+            }
         }
     }
 
@@ -220,8 +227,13 @@ public class OutboxRelay {
                 Thread.currentThread().interrupt();
             }
             confirmedEntries.drainTo(batch, REMOVE_BATCH);
-            remove(batch);
-            batch.clear();
+            try {
+                remove(batch);
+            } catch (Throwable t) {
+                log.error("Removing {} confirmed entries from the outbox failed; they will be sent again", batch.size(), t);
+            } finally {
+                batch.clear();
+            }
         }
     }
 

@@ -1,0 +1,28 @@
+package com.seckill.order.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.AmqpConnectException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+
+class OutagesTest {
+
+    @Test
+    void outagesOfMysqlRedisOrTheBrokerAreRetriedForAsLongAsTheyLast() {
+        assertThat(Outages.isOutage(new CannotGetJdbcConnectionException("down"))).isTrue();
+        assertThat(Outages.isOutage(new QueryTimeoutException("slow"))).isTrue();
+        assertThat(Outages.isOutage(new RedisConnectionFailureException("down"))).isTrue();
+        assertThat(Outages.isOutage(new AmqpConnectException(new RuntimeException()))).isTrue();
+    }
+
+    @Test
+    void bugsAndUnexpectedConstraintsGetBoundedRetries() {
+        assertThat(Outages.isOutage(new DataIntegrityViolationException("check failed"))).isFalse();
+        assertThat(Outages.isOutage(new IllegalStateException("bug"))).isFalse();
+        assertThat(Outages.isOutage(new NullPointerException())).isFalse();
+    }
+}
