@@ -70,8 +70,8 @@ class ResultPublisher {
         switch (outcome.kind()) {
             case SUCCESS -> {
                 // Scheduled again on a redelivery: a second close message finds the order ended and does nothing.
-                closes.schedule(List.of(outcome.orderId()));
-                write(RequestResult.success(message.requestId(), message.userId(), outcome.orderId()));
+                publishCreated(List.of(message), List.of(outcome.orderId()));
+                return;
             }
             case SOLD_OUT -> {
                 // Safe on redelivery: the script returns the unit only while the user still holds it.

@@ -308,7 +308,7 @@ public class OutboxRelay {
     }
 
     /** The entries of one published message, so the confirm callback knows what to take out of the outboxes. */
-    static final class OutboxBatch extends CorrelationData {
+    private static final class OutboxBatch extends CorrelationData {
 
         private final List<OutboxEntry> entries;
 
