@@ -83,22 +83,36 @@ class OrderMessageListener {
         if (deliveries.isEmpty()) {
             return;
         }
-        // one transaction per batch-size orders at most (a message may carry many), whole messages each
         long lastTag = deliveries.get(deliveries.size() - 1).tag();
-        List<Delivery> group = new ArrayList<>();
+        for (List<Delivery> group : transactions(deliveries, properties.batchSize())) {
+            if (!handleGroup(group, channel, lastTag)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Splits a batch into the messages whose orders go into one transaction: at most
+     * {@code maxOrders} orders each (a message may carry many), whole messages, in delivery order;
+     * a message carrying more than {@code maxOrders} is a transaction of its own.
+     */
+    static List<List<Delivery>> transactions(List<Delivery> deliveries, int maxOrders) {
+        List<List<Delivery>> transactions = new ArrayList<>();
+        List<Delivery> current = new ArrayList<>();
         int orders = 0;
         for (Delivery delivery : deliveries) {
-            if (!group.isEmpty() && orders + delivery.messages().size() > properties.batchSize()) {
-                if (!handleGroup(group, channel, lastTag)) {
-                    return;
-                }
-                group = new ArrayList<>();
+            if (!current.isEmpty() && orders + delivery.messages().size() > maxOrders) {
+                transactions.add(current);
+                current = new ArrayList<>();
                 orders = 0;
             }
-            group.add(delivery);
+            current.add(delivery);
             orders += delivery.messages().size();
         }
-        handleGroup(group, channel, lastTag);
+        if (!current.isEmpty()) {
+            transactions.add(current);
+        }
+        return transactions;
     }
 
     /**
@@ -243,6 +257,7 @@ class OrderMessageListener {
         }
     }
 
-    private record Delivery(List<OrderMessage> messages, long tag) {
+    /** One delivered message: its order messages and its delivery tag. */
+    record Delivery(List<OrderMessage> messages, long tag) {
     }
 }
