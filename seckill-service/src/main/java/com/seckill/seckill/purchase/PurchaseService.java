@@ -15,6 +15,8 @@ import com.seckill.seckill.outbox.OutboxRelay;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.core.task.TaskExecutor;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -27,6 +29,8 @@ import org.springframework.stereotype.Service;
  */
 @Service
 class PurchaseService {
+
+    private static final Logger log = LoggerFactory.getLogger(PurchaseService.class);
 
     static final RedisScript<Long> PURCHASE =
             LuaScripts.load("lua/purchase.lua", Long.class);
@@ -67,8 +71,15 @@ class PurchaseService {
                 String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt())));
         switch (PurchaseOutcome.of(answer)) {
             case SUCCESS -> {
-                // QUEUED before the publish, so a fast consumer's SUCCESS is never overwritten.
-                results.queued(requestId, userId);
+                // From here the purchase stands: its unit is taken and its message is in the outbox,
+                // so it is answered 202 even if the QUEUED marker cannot be written (Redis slow, the
+                // circuit just opened): a 503 would tell the shopper no while the order is made.
+                // Polling answers 404 until the consumer writes the outcome (SET NX never overwrites it).
+                try {
+                    results.queued(requestId, userId);
+                } catch (RuntimeException e) {
+                    log.debug("QUEUED marker of accepted request {} not written: {}", requestId, e.toString());
+                }
                 relay.publish(activityId, requestId, payload);
                 return requestId;
             }
