@@ -108,10 +108,11 @@ final class Shoppers {
         return outcomes;
     }
 
+    /** The request's status, or "" while it cannot be told (an error answer, e.g. 503 BUSY mid-fault: poll again). */
     private String status(Attempt attempt) {
         try {
-            JsonNode body = system.call("GET", "/api/seckill/result/" + attempt.requestId(), attempt.token(), null).body();
-            return body.path("status").asText("");
+            SeckillSystem.Response answer = system.call("GET", "/api/seckill/result/" + attempt.requestId(), attempt.token(), null);
+            return answer.status() == 200 ? answer.body().path("status").asText("") : "";
         } catch (RuntimeException e) {
             return "";
         }

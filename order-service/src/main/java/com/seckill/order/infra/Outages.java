@@ -6,6 +6,8 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.jdbc.BadSqlGrammarException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * Tells an outage (MySQL, Redis or the broker unreachable or slow: retried for as long as it
@@ -22,6 +24,8 @@ public final class Outages {
                 || e instanceof BadSqlGrammarException) {
             return false;
         }
-        return e instanceof DataAccessException || e instanceof RedisException || e instanceof AmqpException;
+        // no connection to begin a transaction with, or the commit lost its connection: MySQL is away
+        return e instanceof DataAccessException || e instanceof CannotCreateTransactionException
+                || e instanceof TransactionSystemException || e instanceof RedisException || e instanceof AmqpException;
     }
 }

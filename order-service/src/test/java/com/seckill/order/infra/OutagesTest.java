@@ -8,6 +8,8 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 class OutagesTest {
 
@@ -17,6 +19,8 @@ class OutagesTest {
         assertThat(Outages.isOutage(new QueryTimeoutException("slow"))).isTrue();
         assertThat(Outages.isOutage(new RedisConnectionFailureException("down"))).isTrue();
         assertThat(Outages.isOutage(new AmqpConnectException(new RuntimeException()))).isTrue();
+        assertThat(Outages.isOutage(new CannotCreateTransactionException("no connection to begin with"))).isTrue();
+        assertThat(Outages.isOutage(new TransactionSystemException("commit lost its connection"))).isTrue();
     }
 
     @Test
