@@ -94,14 +94,19 @@ class OrderConsumerIT extends OrderServiceIT {
 
     /** Publishes the messages while the consumer is stopped, so it meets them as a backlog, as after a burst. */
     private void publishAsBacklog(List<OrderMessage> messages) throws Exception {
+        List<byte[]> bodies = new ArrayList<>();
+        for (OrderMessage message : messages) {
+            bodies.add(json.writeValueAsBytes(message));
+        }
+        publishBodiesAsBacklog(bodies);
+    }
+
+    private void publishBodiesAsBacklog(List<byte[]> bodies) {
         var consumer = listeners.getListenerContainer(OrderMessageListener.LISTENER_ID);
         consumer.stop();
         try {
-            for (OrderMessage message : messages) {
-                publish(message);
-            }
-            await().atMost(SETTLE).until(() ->
-                    admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() >= messages.size());
+            bodies.forEach(this::publishRaw);
+            await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() >= bodies.size());
         } finally {
             consumer.start();
         }
@@ -214,16 +219,11 @@ class OrderConsumerIT extends OrderServiceIT {
             bodies.add(body);
             all.addAll(body);
         }
-        var consumer = listeners.getListenerContainer(OrderMessageListener.LISTENER_ID);
-        consumer.stop();
-        try {
-            for (List<OrderMessage> body : bodies) {
-                publishRaw(json.writeValueAsBytes(body));
-            }
-            await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() >= bodies.size());
-        } finally {
-            consumer.start();
+        List<byte[]> arrays = new ArrayList<>();
+        for (List<OrderMessage> body : bodies) {
+            arrays.add(json.writeValueAsBytes(body));
         }
+        publishBodiesAsBacklog(arrays);
 
         for (OrderMessage message : all) {
             assertThat(awaitResult(message.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
