@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS mq_consume_log (
     message_id   VARCHAR(64) NOT NULL,
     queue        VARCHAR(64) NOT NULL,
     outcome      VARCHAR(16) NOT NULL COMMENT 'SUCCESS, or the reason the message was turned down',
+    user_id      BIGINT      NULL COMMENT 'who sent the request: its result can be answered from here',
     create_time  DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
     PRIMARY KEY (id),
     UNIQUE KEY uk_consume_message (message_id)
@@ -84,3 +85,25 @@ CREATE TABLE IF NOT EXISTS refund (
     UNIQUE KEY uk_refund_no (refund_no),
     UNIQUE KEY uk_refund_trade (trade_no)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- The deny list (gateway-service). MySQL is its source of truth; Redis holds the copy every gateway reads.
+CREATE TABLE IF NOT EXISTS blacklist (
+    id           BIGINT       NOT NULL AUTO_INCREMENT,
+    user_id      BIGINT       NULL,
+    ip           VARCHAR(45)  NULL COMMENT 'canonical text of an IPv4 or IPv6 address',
+    reason       VARCHAR(255) NOT NULL,
+    expires_at   DATETIME(3)  NULL COMMENT 'NULL: for good',
+    created_by   BIGINT       NOT NULL,
+    create_time  DATETIME(3)  NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    KEY idx_blacklist_expiry (expires_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- Columns added after a schema was first created: each is added once to an existing schema. Prepared
+-- statements rather than ADD COLUMN IF NOT EXISTS, which MySQL 8 does not have.
+SET @ddl = IF((SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE()
+                 AND table_name = 'mq_consume_log' AND column_name = 'user_id') = 0,
+              'ALTER TABLE mq_consume_log ADD COLUMN user_id BIGINT NULL AFTER outcome', 'DO 0');
+PREPARE add_column FROM @ddl;
+EXECUTE add_column;
+DEALLOCATE PREPARE add_column;

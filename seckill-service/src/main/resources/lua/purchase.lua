@@ -1,10 +1,20 @@
 -- Pre-deduction of one unit for one user, atomically (DESIGN.md §5).
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
--- KEYS[4] seckill:{aid}:queued
+-- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info
 -- ARGV[1] user id   ARGV[2] request id   ARGV[3] order message (JSON)   ARGV[4] accepted at (epoch ms)
 -- Returns 1 success, 0 sold out, 2 duplicate, -1 not warmed up.
+-- A request already accepted (the same call sent again after a lost answer) is a success, not a duplicate.
+if redis.call('ZSCORE', KEYS[4], ARGV[2]) then
+    return 1
+end
 local stock = redis.call('GET', KEYS[1])
 if not stock then
+    return -1
+end
+-- The figures are trusted only from the Redis process that was warmed: LASTSAVE is stamped at warm-up
+-- and changes when Redis restarts, so a Redis that came back with older data (an AOF that missed its
+-- last second, a replica promoted) sells nothing until the figures are rebuilt from MySQL.
+if redis.call('HGET', KEYS[5], 'epoch') ~= tostring(redis.call('LASTSAVE')) then
     return -1
 end
 -- The duplicate check comes first, so a repeated click never burns a unit.

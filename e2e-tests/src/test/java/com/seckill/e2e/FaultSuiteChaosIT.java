@@ -175,6 +175,52 @@ class FaultSuiteChaosIT {
         faultMidBurst("MariaDB restarted", 200, 600, Faults::restartMariaDb, () -> { });
     }
 
+    /**
+     * DESIGN.md §10 with Redis: kill -9 mid-burst, back by ./seckill up (AOF on), then the rest of the
+     * stock sold to later shoppers. Every 202 ends SUCCESS or FAIL, no FAIL while units remain, no unit
+     * sold twice or lost: the figures Redis held are rebuilt from MySQL once every accepted purchase is written.
+     */
+    @Test
+    @Order(6)
+    void redisKilledMidBurstLosesNoAcceptedPurchaseAndTheRestOfTheStockSellsExactly() throws Exception {
+        int stock = 1_500;
+        long activityId = system.createActivity(stock);
+        Shoppers shoppers = new Shoppers(system, 3_000);
+        long started = System.nanoTime();
+
+        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
+        Faults.killRedis(system);
+        List<Shoppers.Attempt> attempts = new ArrayList<>(burst.get());
+        Faults.upAsAUserAndStillInCharge();
+        Map<String, String> outcomes = new java.util.HashMap<>(shoppers.settle(attempts, SETTLE));
+        long acceptedInBurst = attempts.stream().filter(Shoppers.Attempt::accepted).count();
+        long failedInBurst = outcomes.values().stream().filter("FAIL"::equals).count();
+        long ordersAfterBurst = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        report("Redis killed -9 mid-burst, burst", attempts, outcomes, ordersAfterBurst, started);
+        System.out.printf("FAULT Redis killed -9: accepted=%d failed-while-stock-left=%d orders=%d of %d%n",
+                acceptedInBurst, ordersAfterBurst < stock ? failedInBurst : 0, ordersAfterBurst, stock);
+        assertThat(failedInBurst).as("no accepted buyer failed while units remained").isZero();
+        assertThat(ordersAfterBurst).as("every accepted purchase became an order").isEqualTo(acceptedInBurst);
+
+        // later shoppers: the units left sell, exactly, once Redis is rebuilt
+        while (system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) < stock) {
+            int left = stock - (int) system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+            Shoppers later = new Shoppers(system, left + 100);
+            List<Shoppers.Attempt> laterAttempts = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2))
+                    .until(() -> later.buyAtOnce(activityId), tries -> tries.stream().anyMatch(Shoppers.Attempt::accepted));
+            attempts.addAll(laterAttempts);
+            outcomes.putAll(later.settle(laterAttempts, SETTLE));
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the rest of the stock sold in time")
+                    .isLessThan(Duration.ofMinutes(6));
+        }
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        report("Redis killed -9 mid-burst, sold out afterwards", attempts, outcomes, orders, started);
+        assertThat(orders).isEqualTo(stock);
+        assertSettled(activityId, stock, attempts, outcomes);
+    }
+
     private static List<Shoppers.Attempt> buy(Shoppers shoppers, long activityId) {
         try {
             return shoppers.buyAtOnce(activityId);

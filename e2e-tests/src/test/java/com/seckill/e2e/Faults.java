@@ -41,6 +41,29 @@ final class Faults {
                 ROOT.resolve("seckill").toString(), "up");
     }
 
+    /** kill -9 of the Redis process: no shutdown, whatever its AOF had not written is gone. */
+    static void killRedis(SeckillSystem system) {
+        String server = system.redis.info("server");
+        long pid = Long.parseLong(server.lines().filter(line -> line.startsWith("process_id:")).findFirst()
+                .orElseThrow().substring("process_id:".length()).strip());
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+        await().atMost(Duration.ofSeconds(20)).until(() -> !reachable(port("SECKILL_REDIS_PORT", 6379)));
+    }
+
+    /**
+     * ./seckill up as a user runs it, taking the launcher's lock (on a run directory of its own: the fault
+     * suite holds the usual one): it starts what is missing. Then the lock must be free again, so that
+     * a daemon it started holds no descriptor of it, and ./seckill status must answer.
+     */
+    static void upAsAUserAndStillInCharge() throws Exception {
+        Path runDir = Files.createTempDirectory("seckill-run");
+        Map<String, String> env = Map.of("SECKILL_RUN_DIR", runDir.toString(),
+                "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
+        run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up");
+        run(Duration.ofSeconds(10), Map.of(), "flock", "--nonblock", runDir.resolve("launcher.lock").toString(), "true");
+        run(Duration.ofSeconds(60), env, ROOT.resolve("seckill").toString(), "status");
+    }
+
     static void stopRedis() throws Exception {
         run(Duration.ofSeconds(30), Map.of(), "redis-cli", "-p", port("SECKILL_REDIS_PORT", 6379), "shutdown", "nosave");
         await().atMost(Duration.ofSeconds(30)).until(() -> !reachable(port("SECKILL_REDIS_PORT", 6379)));

@@ -84,6 +84,28 @@ final class SeckillSystem implements AutoCloseable {
         }
     }
 
+    /** A request sent straight to a port of this machine, around the gateway, with the given headers. */
+    Response callDirect(int port, String method, String path, java.util.Map<String, String> headers, String jsonBody) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, jsonBody == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(jsonBody));
+        headers.forEach(request::header);
+        if (jsonBody != null) {
+            request.header("Content-Type", "application/json");
+        }
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            String raw = response.body();
+            JsonNode body = raw == null || !raw.strip().startsWith("{") ? json.nullNode() : json.readTree(raw);
+            return new Response(response.statusCode(), body, raw, response.headers());
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " :" + port + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     String token(long userId, boolean admin) {
         Response response = call("POST", "/api/auth/demo-token", null,
                 "{\"userId\":" + userId + ",\"admin\":" + admin + "}");

@@ -35,6 +35,9 @@ public final class GatewayFilterOrder {
     /** Global filter: consumes the one-time purchase path in Redis; needs the verified user id. */
     public static final int PURCHASE_PATH = -100;
 
+    /** Global filter: replaces the client's JWT with the gateway's signed word for the forwarded request. */
+    public static final int IDENTITY_RELAY = 0;
+
     private GatewayFilterOrder() {
     }
 }

@@ -1,5 +1,8 @@
 package com.seckill.gateway;
 
+import com.seckill.common.trust.Caller;
+import com.seckill.common.trust.InternalTokens;
+import com.seckill.common.trust.UntrustedCaller;
 import com.seckill.common.web.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -9,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -18,8 +22,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class EchoService {
 
-    record Received(String method, String path, String userId, String roles) {
+    /**
+     * @param signedBy who the internal token (DESIGN.md §9) says sent the request: "user:ID", "admin:ID",
+     *                 "anonymous", or "untrusted" when there is none or it does not verify
+     * @param signedFor the method and path the token was signed for
+     */
+    record Received(String method, String path, String userId, String roles, String signedBy, String signedFor) {
     }
+
+    private static final InternalTokens TOKENS = new InternalTokens(InternalTokens.DEVELOPMENT_SECRET, true);
 
     private final HttpServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
@@ -68,12 +79,24 @@ public final class EchoService {
 
     private void answer(HttpExchange exchange) throws IOException {
         exchange.getRequestBody().readAllBytes();
+        String signedBy = "untrusted";
+        String signedFor = null;
+        try {
+            String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+            Caller caller = TOKENS.verify(authorization == null ? "" : authorization.replaceFirst("^Bearer ", ""), Instant.now());
+            signedBy = caller.userId() == null ? "anonymous" : (caller.admin() ? "admin:" : "user:") + caller.userId();
+            signedFor = caller.method() + " " + caller.path();
+        } catch (UntrustedCaller e) {
+            // stays untrusted
+        }
         Received request = new Received(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
                 exchange.getRequestHeaders().getFirst(Headers.USER_ID),
-                exchange.getRequestHeaders().getFirst(Headers.USER_ROLES));
+                exchange.getRequestHeaders().getFirst(Headers.USER_ROLES), signedBy, signedFor);
         received.add(request);
         byte[] body = ("{\"method\":\"" + request.method() + "\",\"path\":\"" + request.path() + "\",\"userId\":"
-                + quoted(request.userId()) + ",\"roles\":" + quoted(request.roles()) + "}").getBytes(StandardCharsets.UTF_8);
+                + quoted(request.userId()) + ",\"roles\":" + quoted(request.roles()) + ",\"signedBy\":"
+                + quoted(request.signedBy()) + ",\"signedFor\":" + quoted(request.signedFor()) + "}")
+                .getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(200, body.length);
         try (OutputStream out = exchange.getResponseBody()) {

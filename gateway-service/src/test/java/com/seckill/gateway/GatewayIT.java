@@ -7,6 +7,7 @@ import com.seckill.common.web.Headers;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import com.seckill.gateway.auth.JwtTokens;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.awaitility.Awaitility;
@@ -64,7 +65,45 @@ class GatewayIT {
                 .expectBody()
                 .jsonPath("$.path").isEqualTo("/api/orders")
                 .jsonPath("$.userId").isEqualTo(Long.toString(userId))
-                .jsonPath("$.roles").doesNotExist();
+                .jsonPath("$.roles").doesNotExist()
+                .jsonPath("$.signedBy").isEqualTo("user:" + userId);
+    }
+
+    @Test
+    void theServiceReceivesTheGatewaysSignedWordForThisRequestNeverTheShoppersToken() {
+        long userId = randomId();
+
+        web.post().uri("/api/orders/42/cancel")
+                .headers(h -> h.setBearerAuth(tokens.issue(userId, false)))
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.signedBy").isEqualTo("user:" + userId)
+                .jsonPath("$.signedFor").isEqualTo("POST /api/orders/42/cancel");
+        web.get().uri("/api/activities/7").exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.signedBy").isEqualTo("anonymous")
+                .jsonPath("$.signedFor").isEqualTo("GET /api/activities/7");
+    }
+
+    @Test
+    void internalEndpointsAreNeverRouted() {
+        String admin = tokens.issue(randomId(), true);
+
+        expectProblem(web.post().uri("/internal/orders/5/pay").headers(h -> h.setBearerAuth(admin)).exchange(),
+                404, "NOT_FOUND");
+        expectProblem(web.get().uri("/internal/consumer").exchange(), 404, "NOT_FOUND");
+        assertThat(services.countUnder("/internal")).isZero();
+    }
+
+    @Test
+    void onlyTheHealthOfTheGatewayIsExposed() {
+        web.get().uri("/actuator/health").exchange().expectStatus().isOk();
+        for (String endpoint : List.of("/actuator/env", "/actuator/beans", "/actuator/metrics", "/actuator/gateway/routes",
+                "/actuator/configprops", "/actuator/heapdump")) {
+            web.get().uri(endpoint).exchange().expectStatus().isNotFound();
+        }
     }
 
     @Test
@@ -78,7 +117,8 @@ class GatewayIT {
                 .expectBody()
                 .jsonPath("$.path").isEqualTo("/api/admin/activities/5/warmup")
                 .jsonPath("$.userId").isEqualTo(Long.toString(userId))
-                .jsonPath("$.roles").isEqualTo("ADMIN");
+                .jsonPath("$.roles").isEqualTo("ADMIN")
+                .jsonPath("$.signedBy").isEqualTo("admin:" + userId);
     }
 
     @Test

@@ -1,68 +1,49 @@
 package com.seckill.payment;
 
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.seckill.common.trust.Scopes;
+import com.seckill.web.test.ServiceStandIn;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Plays order-service's internal pay endpoint on a real port, so payment-service's HTTP client,
- * discovery and retries run for real. It can be stopped (connection refused) and started again.
- * The endpoint's own semantics are tested against the real order-service in its module.
+ * order-service's internal API as payment-service uses it: the orders a test registers, and the
+ * payments applied to them (recorded; PAID unless the test says otherwise or the amount is not the
+ * order's price).
  */
-final class OrderServiceStandIn {
+final class OrderServiceStandIn extends ServiceStandIn {
 
-    final int port = freePort();
     final List<Long> payCalls = new CopyOnWriteArrayList<>();
     final Map<Long, String> outcomes = new ConcurrentHashMap<>();
-    private HttpServer server;
+    private final Map<Long, Map<String, Object>> orders = new ConcurrentHashMap<>();
 
-    synchronized void start() {
-        if (server != null) {
-            return;
-        }
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 50);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.createContext("/internal/orders/", exchange -> {
-            String[] parts = exchange.getRequestURI().getPath().split("/");
-            long orderId = Long.parseLong(parts[3]);
-            payCalls.add(orderId);
-            String outcome = outcomes.getOrDefault(orderId, "PAID");
-            byte[] body = ("{\"orderId\":" + orderId + ",\"outcome\":\"" + outcome + "\"}").getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
+    OrderServiceStandIn() {
+        route("/internal/orders/", path -> path.endsWith("/pay") ? Scopes.ORDERS_PAY : Scopes.ORDERS_READ, this::handle);
     }
 
-    synchronized void stop() {
-        if (server != null) {
-            server.stop(0);
-            server = null;
-        }
+    /** An order as order-service would hold it; returns its id. */
+    long addOrder(long userId, String price, String status) {
+        long id = ThreadLocalRandom.current().nextLong(1_000_000_000L, 9_000_000_000_000L);
+        orders.put(id, Map.of("id", id, "userId", userId, "price", new BigDecimal(price), "status", status));
+        return id;
     }
 
-    String uri() {
-        return "http://127.0.0.1:" + port;
-    }
-
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
+    private Answer handle(String path, byte[] body) throws Exception {
+        String[] parts = path.split("/");
+        long orderId = Long.parseLong(parts[3]);
+        Map<String, Object> order = orders.get(orderId);
+        if (parts.length <= 4) {
+            return order == null ? new Answer(404, Map.of("code", "NOT_FOUND")) : new Answer(200, order);
         }
+        JsonNode notice = json.readTree(body);
+        payCalls.add(orderId);
+        String outcome = outcomes.getOrDefault(orderId,
+                order != null && ((BigDecimal) order.get("price")).compareTo(notice.path("amount").decimalValue()) != 0
+                        ? "AMOUNT_MISMATCH" : "PAID");
+        return new Answer(200, Map.of("orderId", orderId, "outcome", outcome));
     }
 }

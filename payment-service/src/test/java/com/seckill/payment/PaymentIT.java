@@ -8,7 +8,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.test.TestInfra;
-import com.seckill.common.web.Headers;
+import com.seckill.web.test.Callers;
+import com.seckill.web.test.ServiceStandIn;
 import com.seckill.payment.callback.CallbackSignature;
 import com.seckill.payment.callback.ProviderCallback;
 import java.math.BigDecimal;
@@ -48,8 +49,9 @@ import org.springframework.test.web.servlet.MockMvc;
 @AutoConfigureMockMvc
 class PaymentIT {
 
-    private static final int PORT = OrderServiceStandIn.freePort();
+    private static final int PORT = ServiceStandIn.freePort();
     private static final OrderServiceStandIn orderService = new OrderServiceStandIn();
+    private static final GatewayRelay gateway = new GatewayRelay();
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Autowired
@@ -64,7 +66,8 @@ class PaymentIT {
         TestInfra.register(registry);
         orderService.start();
         registry.add("server.port", () -> PORT);
-        registry.add("seckill.payment.sandbox.callback-url", () -> "http://127.0.0.1:" + PORT + "/api/payments/callback");
+        gateway.start(PORT);
+        registry.add("seckill.payment.sandbox.callback-url", gateway::callbackUrl);
         registry.add("seckill.payment.settle-interval", () -> "300ms");
         registry.add("spring.cloud.discovery.client.simple.instances.order-service[0].uri", orderService::uri);
     }
@@ -72,6 +75,7 @@ class PaymentIT {
     @AfterAll
     static void stopStandIn() {
         orderService.stop();
+        gateway.stop();
     }
 
     @BeforeEach
@@ -83,23 +87,14 @@ class PaymentIT {
         return ThreadLocalRandom.current().nextLong(1_000_000_000L, 9_000_000_000_000L);
     }
 
-    /** An order row as order-service would have written it. */
-    static long insertOrder(long userId, String price, int status) throws Exception {
-        try (Connection c = TestInfra.connection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO seckill_order (order_no, request_id, user_id, activity_id, goods_id,"
-                     + " goods_name, price, status) VALUES (?, ?, ?, ?, 1, 'phone', ?, ?)", PreparedStatement.RETURN_GENERATED_KEYS)) {
-            s.setString(1, "p" + uniqueId());
-            s.setString(2, "p-" + uniqueId());
-            s.setLong(3, userId);
-            s.setLong(4, uniqueId());
-            s.setBigDecimal(5, new BigDecimal(price));
-            s.setInt(6, status);
-            s.executeUpdate();
-            try (ResultSet keys = s.getGeneratedKeys()) {
-                keys.next();
-                return keys.getLong(1);
-            }
-        }
+    /** An order as order-service holds it: payment-service can only ask order-service about it. */
+    static long insertOrder(long userId, String price, int status) {
+        return orderService.addOrder(userId, price, switch (status) {
+            case 0 -> "PENDING";
+            case 1 -> "PAID";
+            case 2 -> "CANCELLED";
+            default -> "CLOSED";
+        });
     }
 
     static long query(String sql, Object... args) throws Exception {
@@ -114,7 +109,7 @@ class PaymentIT {
     }
 
     String createPayment(long orderId, long userId) throws Exception {
-        String answer = mvc.perform(post("/api/payments").header(Headers.USER_ID, userId)
+        String answer = mvc.perform(post("/api/payments").with(Callers.user(userId))
                         .contentType(MediaType.APPLICATION_JSON).content("{\"orderId\":" + orderId + "}"))
                 .andExpect(status().isCreated())
                 .andReturn().getResponse().getContentAsString();
@@ -125,6 +120,7 @@ class PaymentIT {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PORT + "/api/payments/callback"))
                 .header("Content-Type", "application/json")
                 .header(CallbackSignature.HEADER, signatureValue)
+                .header("Authorization", Callers.forwardedHeader(null, false, "POST", "/api/payments/callback"))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -145,7 +141,7 @@ class PaymentIT {
         long orderId = insertOrder(userId, "12.34", 0);
 
         String tradeNo = createPayment(orderId, userId);
-        mvc.perform(post("/api/payments").header(Headers.USER_ID, userId)
+        mvc.perform(post("/api/payments").with(Callers.user(userId))
                         .contentType(MediaType.APPLICATION_JSON).content("{\"orderId\":" + orderId + "}"))
                 .andExpect(status().isCreated())
                 .andExpect(jsonPath("$.tradeNo").value(tradeNo))
@@ -163,7 +159,7 @@ class PaymentIT {
     @MethodSource("badPaymentBodies")
     void badPaymentRequestsAre400AndWriteNothing(String body) throws Exception {
         long before = query("SELECT COUNT(*) FROM payment");
-        mvc.perform(post("/api/payments").header(Headers.USER_ID, 5).contentType(MediaType.APPLICATION_JSON).content(body))
+        mvc.perform(post("/api/payments").with(Callers.user(5)).contentType(MediaType.APPLICATION_JSON).content(body))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.code").value("BAD_REQUEST"));
         assertThat(query("SELECT COUNT(*) FROM payment")).isEqualTo(before);
@@ -175,17 +171,17 @@ class PaymentIT {
         long pending = insertOrder(owner, "5.00", 0);
         long closed = insertOrder(owner, "5.00", 3);
 
-        mvc.perform(post("/api/payments").header(Headers.USER_ID, owner + 1)
+        mvc.perform(post("/api/payments").with(Callers.user(owner + 1))
                         .contentType(MediaType.APPLICATION_JSON).content("{\"orderId\":" + pending + "}"))
                 .andExpect(status().isNotFound()).andExpect(jsonPath("$.code").value("NOT_FOUND"));
-        mvc.perform(post("/api/payments").header(Headers.USER_ID, owner)
+        mvc.perform(post("/api/payments").with(Callers.user(owner))
                         .contentType(MediaType.APPLICATION_JSON).content("{\"orderId\":" + closed + "}"))
                 .andExpect(status().isConflict()).andExpect(jsonPath("$.code").value("CONFLICT"));
-        mvc.perform(post("/api/payments").header(Headers.USER_ID, owner)
+        mvc.perform(post("/api/payments").with(Callers.user(owner))
                         .contentType(MediaType.APPLICATION_JSON).content("{\"orderId\":" + uniqueId() + "}"))
                 .andExpect(status().isNotFound());
         String tradeNo = createPayment(pending, owner);
-        mvc.perform(post("/api/payments/{tradeNo}/simulate", tradeNo).header(Headers.USER_ID, owner + 1))
+        mvc.perform(post("/api/payments/{tradeNo}/simulate", tradeNo).with(Callers.user(owner + 1)))
                 .andExpect(status().isNotFound());
         assertThat(query("SELECT COUNT(*) FROM payment WHERE order_id = ?", closed)).isZero();
     }
@@ -196,7 +192,7 @@ class PaymentIT {
         long orderId = insertOrder(userId, "20.00", 0);
         String tradeNo = createPayment(orderId, userId);
 
-        mvc.perform(post("/api/payments/{tradeNo}/simulate", tradeNo).header(Headers.USER_ID, userId))
+        mvc.perform(post("/api/payments/{tradeNo}/simulate", tradeNo).with(Callers.user(userId)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.callbackStatus").value(200));
 
@@ -304,5 +300,53 @@ class PaymentIT {
         assertThat(sendCallback(again, signature.sign(again)).statusCode()).isEqualTo(200);
         assertThat(paymentStatus(tradeNo)).isEqualTo(2);
         assertThat(query("SELECT COUNT(*) FROM refund WHERE trade_no = ?", tradeNo)).isEqualTo(1);
+    }
+
+    @Test
+    void aCallbackThatDidNotComeThroughTheGatewayIsRefusedAndChangesNothing() throws Exception {
+        long userId = uniqueId();
+        long orderId = insertOrder(userId, "6.00", 0);
+        String tradeNo = createPayment(orderId, userId);
+        byte[] body = callbackBody(tradeNo, orderId, "6.00", Instant.now().getEpochSecond());
+        HttpRequest direct = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PORT + "/api/payments/callback"))
+                .header("Content-Type", "application/json")
+                .header(CallbackSignature.HEADER, signature.sign(body))
+                .header("X-User-Id", String.valueOf(userId))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+
+        HttpResponse<String> answer = http.send(direct, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).isEqualTo(401);
+        assertThat(json.readTree(answer.body()).path("code").asText()).isEqualTo("UNAUTHENTICATED");
+        assertThat(paymentStatus(tradeNo)).isZero();
+        assertThat(orderService.payCalls).doesNotContain(orderId);
+    }
+
+    @Test
+    void aPaymentTheOrderRefusesForItsAmountIsRefunded() throws Exception {
+        long userId = uniqueId();
+        long orderId = insertOrder(userId, "8.00", 0);
+        String tradeNo = createPayment(orderId, userId);
+        orderService.outcomes.put(orderId, "AMOUNT_MISMATCH");
+
+        byte[] body = callbackBody(tradeNo, orderId, "8.00", Instant.now().getEpochSecond());
+        assertThat(sendCallback(body, signature.sign(body)).statusCode()).isEqualTo(200);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> paymentStatus(tradeNo) == 2);
+        assertThat(query("SELECT COUNT(*) FROM refund WHERE trade_no = ?", tradeNo)).isEqualTo(1);
+    }
+
+    @Test
+    void creatingAPaymentWhileOrderServiceIsDownIsBusyAndWritesNothing() throws Exception {
+        long userId = uniqueId();
+        long orderId = insertOrder(userId, "2.00", 0);
+        orderService.stop();
+
+        mvc.perform(post("/api/payments").with(Callers.user(userId))
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"orderId\":" + orderId + "}"))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(jsonPath("$.code").value("BUSY"));
+        assertThat(query("SELECT COUNT(*) FROM payment WHERE order_id = ?", orderId)).isZero();
     }
 }

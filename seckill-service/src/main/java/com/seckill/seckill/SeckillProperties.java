@@ -15,6 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param relayInterval    how often the outbox is swept for entries to publish again
  * @param relayRetryAfter  an outbox entry unconfirmed for this long is published again
  * @param relayLinger      how long the relay gathers accepted purchases into one message before publishing
+ * @param publishTimeout   how long a purchase waits for the broker to confirm its message before it is
+ *                         answered 202 anyway (the Redis outbox then keeps it until the broker takes it)
+ * @param consumerIdle     how long every order consumer must have been idle for the order pipeline to count as drained
  * @param queuedBound      a request QUEUED longer than this is looked up in MySQL and settled
  * @param queuedGiveUp     a request found nowhere this long after acceptance is failed, its unit returned
  * @param reconcileInterval how often every current activity is reconciled
@@ -29,6 +32,8 @@ public record SeckillProperties(
         @DefaultValue("2s") Duration relayInterval,
         @DefaultValue("5s") Duration relayRetryAfter,
         @DefaultValue("10ms") Duration relayLinger,
+        @DefaultValue("2s") Duration publishTimeout,
+        @DefaultValue("1s") Duration consumerIdle,
         @DefaultValue("60s") Duration queuedBound,
         @DefaultValue("5m") Duration queuedGiveUp,
         @DefaultValue("60s") Duration reconcileInterval) {

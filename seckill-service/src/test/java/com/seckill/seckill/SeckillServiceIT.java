@@ -15,9 +15,14 @@ import org.springframework.test.context.DynamicPropertySource;
 @AutoConfigureMockMvc
 public abstract class SeckillServiceIT {
 
+    /** order-service, as far as this service asks it anything. */
+    protected static final OrderServiceStandIn orderService = new OrderServiceStandIn();
+
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         TestInfra.register(registry);
+        orderService.start();
+        registry.add("spring.cloud.discovery.client.simple.instances.order-service[0].uri", orderService::uri);
     }
 
     /** Ids no earlier run or other test used: runs never depend on each other. */

@@ -1,2 +1,2 @@
-/** The HTTP side of the contract for servlet services: trusted headers and how errors become problem+json. */
+/** The HTTP headers the gateway and the inner services agree on. */
 package com.seckill.common.web;

@@ -13,9 +13,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Every request passes here, routed or answered by the gateway itself (the blacklist admin API lives
- * here, so a global filter, which sees routed requests only, would leave it open). The services trust
- * {@code X-User-Id} and {@code X-User-Roles} blindly, so whatever the client sent under those names is
- * always removed and only the verified token's values are forwarded.
+ * here, so a global filter, which sees routed requests only, would leave it open). Whatever the client
+ * sent as {@code X-User-Id} and {@code X-User-Roles} is removed and only the verified token's values are
+ * forwarded; the services check them against the gateway's signed word (see {@code IdentityRelayFilter}).
  */
 @Component
 @Order(GatewayFilterOrder.AUTHENTICATION)

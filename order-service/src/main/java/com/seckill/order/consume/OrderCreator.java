@@ -29,6 +29,8 @@ class OrderCreator {
     private static final String UK_USER_ACTIVITY = "uk_order_user_activity";
     private static final String UK_CONSUME_MESSAGE = "uk_consume_message";
     private static final String UK_ORDER_REQUEST = "uk_order_request";
+    /** The reason recorded for, and told to the shopper of, a message given up on. */
+    static final String GIVEN_UP = "REJECTED";
 
     private final OrderMapper orders;
     private final ConsumeLogMapper consumeLog;
@@ -59,7 +61,7 @@ class OrderCreator {
 
     private List<Long> insertAllAndTakeStock(List<OrderMessage> messages) {
         List<String> requestIds = messages.stream().map(OrderMessage::requestId).toList();
-        consumeLog.insertAll(requestIds, Queues.ORDER_CREATE, Outcome.Kind.SUCCESS.name());
+        consumeLog.insertAll(messages, Queues.ORDER_CREATE, Outcome.Kind.SUCCESS.name());
         orders.insertAll(messages.stream().map(message -> new NewOrder(orderNo(), message)).toList());
         Map<String, Long> ids = orders.findIdsByRequestIds(requestIds).stream()
                 .collect(Collectors.toMap(OrderKey::requestId, OrderKey::id));
@@ -92,7 +94,7 @@ class OrderCreator {
     }
 
     private Outcome insertAndTakeStock(OrderMessage message) {
-        consumeLog.insert(message.requestId(), Queues.ORDER_CREATE, Outcome.Kind.SUCCESS.name());
+        consumeLog.insert(message, Queues.ORDER_CREATE, Outcome.Kind.SUCCESS.name());
         NewOrder order = new NewOrder(orderNo(), message);
         orders.insert(order);
         if (orders.takeStock(message.activityId()) == 0) {
@@ -107,10 +109,22 @@ class OrderCreator {
     /** Records a turned-down message in its own transaction; a redelivery finds it there. */
     private Outcome recordRejection(OrderMessage message, Outcome.Kind kind) {
         try {
-            tx.executeWithoutResult(status -> consumeLog.insert(message.requestId(), Queues.ORDER_CREATE, kind.name()));
+            tx.executeWithoutResult(status -> consumeLog.insert(message, Queues.ORDER_CREATE, kind.name()));
             return Outcome.rejected(kind, true);
         } catch (DuplicateKeyException e) {
             return previousOutcome(message);
+        }
+    }
+
+    /**
+     * A message given up on (dead-lettered) is recorded as REJECTED, so its FAIL can still be answered
+     * from MySQL if Redis loses it. Nothing is recorded when the message was settled before.
+     */
+    void recordGivenUp(OrderMessage message) {
+        try {
+            tx.executeWithoutResult(status -> consumeLog.insert(message, Queues.ORDER_CREATE, GIVEN_UP));
+        } catch (DuplicateKeyException e) {
+            // settled before it was given up: that outcome stands
         }
     }
 
@@ -120,8 +134,8 @@ class OrderCreator {
             return new Outcome(Outcome.Kind.SUCCESS, existing.id(), false);
         }
         String logged = consumeLog.findOutcome(message.requestId());
-        if (logged == null || Outcome.Kind.SUCCESS.name().equals(logged)) {
-            throw new IllegalStateException("Message " + message.requestId() + " logged as consumed without its order");
+        if (logged == null || Outcome.Kind.SUCCESS.name().equals(logged) || GIVEN_UP.equals(logged)) {
+            throw new IllegalStateException("Message " + message.requestId() + " logged as " + logged + " without its order");
         }
         return Outcome.rejected(Outcome.Kind.valueOf(logged), false);
     }

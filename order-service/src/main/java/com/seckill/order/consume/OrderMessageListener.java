@@ -56,10 +56,12 @@ class OrderMessageListener {
     private final ObjectMapper json;
     private final OrderProperties properties;
     private final RabbitTemplate rabbit;
+    private final ConsumerActivity activity;
     private final Map<String, Integer> failures = new ConcurrentHashMap<>();
 
     OrderMessageListener(OrderCreator creator, ResultPublisher results, ObjectMapper json, OrderProperties properties,
-                         RabbitTemplate rabbit) {
+                         RabbitTemplate rabbit, ConsumerActivity activity) {
+        this.activity = activity;
         this.creator = creator;
         this.results = results;
         this.json = json;
@@ -69,6 +71,15 @@ class OrderMessageListener {
 
     @RabbitListener(id = LISTENER_ID, queues = Queues.ORDER_CREATE, containerFactory = "orderBatchListenerFactory")
     void onMessages(List<Message> batch, Channel channel) throws IOException {
+        activity.begin();
+        try {
+            handleBatch(batch, channel);
+        } finally {
+            activity.end();
+        }
+    }
+
+    private void handleBatch(List<Message> batch, Channel channel) throws IOException {
         List<Delivery> deliveries = new ArrayList<>(batch.size());
         for (Message amqpMessage : batch) {
             long tag = amqpMessage.getMessageProperties().getDeliveryTag();
@@ -198,6 +209,7 @@ class OrderMessageListener {
     /** The request still ends: FAIL, and its unit back, so no shopper polls QUEUED forever. */
     private OrderMessage giveUp(OrderMessage message) {
         try {
+            creator.recordGivenUp(message);
             results.deadLettered(message);
         } catch (RuntimeException e) {
             log.warn("Request {} given up without its FAIL result: {}", message.requestId(), e.toString());

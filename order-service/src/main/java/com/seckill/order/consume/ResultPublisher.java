@@ -96,7 +96,7 @@ class ResultPublisher {
      */
     void deadLettered(OrderMessage message) {
         redisStock.giveBack(message.activityId(), message.userId());
-        write(RequestResult.fail(message.requestId(), message.userId(), "REJECTED"));
+        write(RequestResult.fail(message.requestId(), message.userId(), OrderCreator.GIVEN_UP));
         settled(message);
     }
 

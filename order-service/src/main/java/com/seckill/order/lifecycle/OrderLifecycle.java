@@ -4,6 +4,7 @@ import com.seckill.common.message.Queues;
 import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
 import com.seckill.order.order.OrderStatus;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
@@ -26,7 +27,7 @@ public class OrderLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(OrderLifecycle.class);
 
-    public enum PayOutcome { PAID, ALREADY_PAID, NOT_PAYABLE, UNKNOWN }
+    public enum PayOutcome { PAID, ALREADY_PAID, NOT_PAYABLE, AMOUNT_MISMATCH, UNKNOWN }
 
     private final OrderMapper orders;
     private final RedisStock redisStock;
@@ -52,15 +53,20 @@ public class OrderLifecycle {
         return end(orderId, () -> orders.markCancelled(orderId, userId));
     }
 
-    public PayOutcome pay(long orderId) {
-        if (orders.markPaid(orderId, clock.instant()) == 1) {
+    /** Pays a pending order with the money a provider confirmed, which must be exactly its price. */
+    public PayOutcome pay(long orderId, BigDecimal amount) {
+        if (orders.markPaid(orderId, amount, clock.instant()) == 1) {
             return PayOutcome.PAID;
         }
         Order order = orders.findById(orderId);
         if (order == null) {
             return PayOutcome.UNKNOWN;
         }
-        return order.status() == OrderStatus.PAID.code() ? PayOutcome.ALREADY_PAID : PayOutcome.NOT_PAYABLE;
+        if (order.status() == OrderStatus.PAID.code()) {
+            return PayOutcome.ALREADY_PAID;
+        }
+        return order.status() == OrderStatus.PENDING.code() && order.price().compareTo(amount) != 0
+                ? PayOutcome.AMOUNT_MISMATCH : PayOutcome.NOT_PAYABLE;
     }
 
     private boolean end(long orderId, IntSupplier conditionalUpdate) {

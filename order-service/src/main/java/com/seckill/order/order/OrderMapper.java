@@ -1,5 +1,6 @@
 package com.seckill.order.order;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import org.apache.ibatis.annotations.Insert;
@@ -49,8 +50,9 @@ public interface OrderMapper {
     @Update("UPDATE seckill_order SET status = 2 WHERE id = #{id} AND user_id = #{userId} AND status = 0")
     int markCancelled(@Param("id") long id, @Param("userId") long userId);
 
-    @Update("UPDATE seckill_order SET status = 1, pay_time = #{payTime} WHERE id = #{id} AND status = 0")
-    int markPaid(@Param("id") long id, @Param("payTime") Instant payTime);
+    /** Pays a pending order, and only for exactly its price. */
+    @Update("UPDATE seckill_order SET status = 1, pay_time = #{payTime} WHERE id = #{id} AND status = 0 AND price = #{amount}")
+    int markPaid(@Param("id") long id, @Param("amount") BigDecimal amount, @Param("payTime") Instant payTime);
 
     @Update("UPDATE seckill_order SET stock_returned = 1 WHERE id = #{id} AND stock_returned = 0")
     int markStockReturned(long id);
@@ -66,6 +68,16 @@ public interface OrderMapper {
     @Select("SELECT id FROM seckill_order WHERE status IN (2, 3) AND stock_returned = 0 AND update_time < #{before} "
             + "ORDER BY update_time LIMIT #{limit}")
     List<Long> findEndedWithoutReturnBefore(@Param("before") Instant before, @Param("limit") int limit);
+
+    /** Users holding a live (pending or paid) order: they hold a unit of the activity. */
+    @Select("SELECT user_id FROM seckill_order WHERE activity_id = #{activityId} AND status IN (0, 1)")
+    List<Long> findLiveHolders(long activityId);
+
+    @Select("SELECT status, COUNT(*) AS orders FROM seckill_order WHERE activity_id = #{activityId} GROUP BY status")
+    List<StatusCount> countByStatus(long activityId);
+
+    record StatusCount(int status, long orders) {
+    }
 
     @Select("SELECT COUNT(*) FROM seckill_activity WHERE id = #{activityId}")
     int activityExists(long activityId);

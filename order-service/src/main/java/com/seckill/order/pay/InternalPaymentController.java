@@ -2,18 +2,25 @@ package com.seckill.order.pay;
 
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
+import com.seckill.common.ledger.OrderServiceApi;
+import com.seckill.common.ledger.PaymentApplied;
+import com.seckill.common.ledger.PaymentNotice;
+import com.seckill.common.trust.Scopes;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import com.seckill.order.lifecycle.OrderLifecycle.PayOutcome;
+import com.seckill.web.trust.ServiceOnly;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Positive;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Called by payment-service once a payment succeeded; not routed by the gateway. Idempotent:
- * asking again answers ALREADY_PAID; an order closed or cancelled first answers NOT_PAYABLE,
- * and payment-service refunds.
+ * Called by payment-service once a payment succeeded, with its own service credential; never
+ * routed by the gateway. Idempotent: asking again answers ALREADY_PAID; an order closed or
+ * cancelled first answers NOT_PAYABLE, a wrong amount AMOUNT_MISMATCH, and payment-service refunds.
  */
 @RestController
 @Validated
@@ -25,15 +32,13 @@ class InternalPaymentController {
         this.lifecycle = lifecycle;
     }
 
-    @PostMapping("/internal/orders/{orderId}/pay")
-    PaymentApplied pay(@PathVariable @Positive long orderId) {
-        PayOutcome outcome = lifecycle.pay(orderId);
+    @PostMapping(OrderServiceApi.PAY)
+    @ServiceOnly(Scopes.ORDERS_PAY)
+    PaymentApplied pay(@PathVariable @Positive long orderId, @RequestBody @Valid PaymentNotice notice) {
+        PayOutcome outcome = lifecycle.pay(orderId, notice.amount());
         if (outcome == PayOutcome.UNKNOWN) {
             throw new SeckillException(ErrorCode.NOT_FOUND, "No order " + orderId);
         }
         return new PaymentApplied(orderId, outcome.name());
-    }
-
-    record PaymentApplied(long orderId, String outcome) {
     }
 }

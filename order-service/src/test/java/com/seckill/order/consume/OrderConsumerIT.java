@@ -35,6 +35,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /** The order consumer on the real broker, database and Redis. */
 class OrderConsumerIT extends OrderServiceIT {
 
+    /** The price of every order these tests make. */
+    private static final BigDecimal PRICE = new BigDecimal("10.00");
+
     private static final Duration SETTLE = Duration.ofSeconds(20);
 
     @Autowired
@@ -331,7 +334,7 @@ class OrderConsumerIT extends OrderServiceIT {
         long activityId = insertActivity(1);
         OrderMessage winner = message(activityId, uniqueId());
         publish(winner);
-        lifecycle.pay(awaitResult(winner.requestId()).orderId()); // paid: MySQL stays sold out
+        lifecycle.pay(awaitResult(winner.requestId()).orderId(), PRICE); // paid: MySQL stays sold out
         long loser = uniqueId();
         redis.opsForValue().set(SeckillKeys.stock(activityId), "0");
         redis.opsForSet().add(SeckillKeys.users(activityId), String.valueOf(loser));
@@ -357,7 +360,7 @@ class OrderConsumerIT extends OrderServiceIT {
         OrderMessage first = message(activityId, userId);
         OrderMessage second = message(activityId, userId);
         publish(first);
-        lifecycle.pay(awaitResult(first.requestId()).orderId()); // paid: it stays live, however long the test takes
+        lifecycle.pay(awaitResult(first.requestId()).orderId(), PRICE); // paid: it stays live, however long the test takes
 
         publish(second);
 

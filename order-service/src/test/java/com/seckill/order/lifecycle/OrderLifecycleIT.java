@@ -12,10 +12,11 @@ import com.seckill.common.message.Queues;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.test.TestInfra;
-import com.seckill.common.web.Headers;
+import com.seckill.web.test.Callers;
 import com.seckill.order.OrderServiceIT;
 import com.seckill.order.close.UnpaidOrderSweeper;
 import com.seckill.order.lifecycle.OrderLifecycle.PayOutcome;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,6 +39,9 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /** Close on timeout, cancel, the sweeper and the pay/close race, on the real broker, MySQL and Redis. */
 class OrderLifecycleIT extends OrderServiceIT {
+
+    /** The price of every order these tests make. */
+    private static final BigDecimal PRICE = new BigDecimal("10.00");
 
     private static final Duration SETTLE = Duration.ofSeconds(30);
 
@@ -148,7 +152,7 @@ class OrderLifecycleIT extends OrderServiceIT {
         for (long user : users) {
             orders.add(orderWithoutCloseTimer(activityId, user)); // so the message below is the only close
         }
-        assertThat(lifecycle.pay(orders.get(1))).isEqualTo(PayOutcome.PAID);
+        assertThat(lifecycle.pay(orders.get(1), PRICE)).isEqualTo(PayOutcome.PAID);
 
         rabbit.convertAndSend(Queues.ORDER_CLOSE_EXCHANGE, Queues.ORDER_CLOSE,
                 orders.get(0) + "," + orders.get(1) + "," + orders.get(2));
@@ -166,19 +170,19 @@ class OrderLifecycleIT extends OrderServiceIT {
         redisAcceptedPurchases(activityId, 3, List.of(owner));
         long orderId = order(activityId, owner);
 
-        mvc.perform(post("/api/orders/{id}/cancel", orderId).header(Headers.USER_ID, owner + 1))
+        mvc.perform(post("/api/orders/{id}/cancel", orderId).with(Callers.user(owner + 1)))
                 .andExpect(status().isNotFound());
-        mvc.perform(post("/api/orders/{id}/cancel", orderId).header(Headers.USER_ID, owner))
+        mvc.perform(post("/api/orders/{id}/cancel", orderId).with(Callers.user(owner)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.status").value("CANCELLED"));
-        mvc.perform(post("/api/orders/{id}/cancel", orderId).header(Headers.USER_ID, owner))
+        mvc.perform(post("/api/orders/{id}/cancel", orderId).with(Callers.user(owner)))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.code").value("CONFLICT"));
 
         assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(3);
         assertThat(redisStock(activityId)).isEqualTo("3");
         assertThat(redis.opsForSet().isMember(SeckillKeys.users(activityId), String.valueOf(owner))).isFalse();
-        assertThat(lifecycle.pay(orderId)).isEqualTo(PayOutcome.NOT_PAYABLE);
+        assertThat(lifecycle.pay(orderId, PRICE)).isEqualTo(PayOutcome.NOT_PAYABLE);
     }
 
     @Test
@@ -188,15 +192,15 @@ class OrderLifecycleIT extends OrderServiceIT {
         redisAcceptedPurchases(activityId, 3, List.of(owner));
         long orderId = order(activityId, owner);
 
-        assertThat(lifecycle.pay(orderId)).isEqualTo(PayOutcome.PAID);
-        assertThat(lifecycle.pay(orderId)).isEqualTo(PayOutcome.ALREADY_PAID);
+        assertThat(lifecycle.pay(orderId, PRICE)).isEqualTo(PayOutcome.PAID);
+        assertThat(lifecycle.pay(orderId, PRICE)).isEqualTo(PayOutcome.ALREADY_PAID);
         rabbit.convertAndSend(Queues.ORDER_CLOSE_EXCHANGE, Queues.ORDER_CLOSE, String.valueOf(orderId));
 
         assertThat(lifecycle.close(orderId)).isFalse();
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() -> orderStatus(orderId) == 1);
         assertThat(redisStock(activityId)).isEqualTo("2");
         assertThat(stockBalanced(activityId, 3)).isTrue();
-        mvc.perform(post("/api/orders/{id}/cancel", orderId).header(Headers.USER_ID, owner))
+        mvc.perform(post("/api/orders/{id}/cancel", orderId).with(Callers.user(owner)))
                 .andExpect(status().isConflict());
     }
 
@@ -262,7 +266,7 @@ class OrderLifecycleIT extends OrderServiceIT {
             for (long orderId : orderIds) {
                 futures.add(pool.submit(() -> {
                     start.await();
-                    byOrder.put(orderId, lifecycle.pay(orderId));
+                    byOrder.put(orderId, lifecycle.pay(orderId, PRICE));
                     return null;
                 }));
             }

@@ -5,7 +5,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.seckill.common.message.OrderMessage;
-import com.seckill.common.web.Headers;
+import com.seckill.web.test.Callers;
 import com.seckill.order.OrderServiceIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -28,32 +28,33 @@ class OrderQueryIT extends OrderServiceIT {
         orders.insert(row);
         long orderId = row.getId();
 
-        mvc.perform(get("/api/orders/{id}", orderId).header(Headers.USER_ID, owner))
+        mvc.perform(get("/api/orders/{id}", orderId).with(Callers.user(owner)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.id").value(orderId))
                 .andExpect(jsonPath("$.status").value("PENDING"))
                 .andExpect(jsonPath("$.price").value(10.00))
                 .andExpect(jsonPath("$.activityId").value(activityId));
-        mvc.perform(get("/api/orders").header(Headers.USER_ID, owner))
+        mvc.perform(get("/api/orders").with(Callers.user(owner)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.length()").value(1))
                 .andExpect(jsonPath("$[0].id").value(orderId));
-        mvc.perform(get("/api/orders/{id}", orderId).header(Headers.USER_ID, owner + 1))
+        mvc.perform(get("/api/orders/{id}", orderId).with(Callers.user(owner + 1)))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.code").value("NOT_FOUND"));
-        mvc.perform(get("/api/orders").header(Headers.USER_ID, owner + 1))
+        mvc.perform(get("/api/orders").with(Callers.user(owner + 1)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.length()").value(0));
     }
 
     @Test
-    void badOrderIdsAre400AndMissingIdentityIs401() throws Exception {
-        mvc.perform(get("/api/orders/abc").header(Headers.USER_ID, 1)).andExpect(status().isBadRequest())
+    void badOrderIdsAre400AndMissingOrForgedIdentityIs401() throws Exception {
+        mvc.perform(get("/api/orders/abc").with(Callers.user(1))).andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.code").value("BAD_REQUEST"));
-        mvc.perform(get("/api/orders/-5").header(Headers.USER_ID, 1)).andExpect(status().isBadRequest());
-        mvc.perform(get("/api/orders/99999999999999999999").header(Headers.USER_ID, 1)).andExpect(status().isBadRequest());
+        mvc.perform(get("/api/orders/-5").with(Callers.user(1))).andExpect(status().isBadRequest());
+        mvc.perform(get("/api/orders/99999999999999999999").with(Callers.user(1))).andExpect(status().isBadRequest());
         mvc.perform(get("/api/orders/1")).andExpect(status().isUnauthorized())
                 .andExpect(jsonPath("$.code").value("UNAUTHENTICATED"));
-        mvc.perform(get("/api/orders/1").header(Headers.USER_ID, "1 OR 1=1")).andExpect(status().isBadRequest());
+        mvc.perform(get("/api/orders/1").header("X-User-Id", "1 OR 1=1").with(Callers.user(1)))
+                .andExpect(status().isUnauthorized());
     }
 }

@@ -38,10 +38,6 @@ public interface PaymentMapper {
     @Select("SELECT " + COLUMNS + " FROM payment WHERE status = 1 AND order_notified = 0 ORDER BY id LIMIT #{limit}")
     List<Payment> findPaidNotNotified(int limit);
 
-    /** The order as payment-service needs it: read-only, order-service owns the table. */
-    @Select("SELECT id, user_id, price, status FROM seckill_order WHERE id = #{orderId}")
-    OrderSnapshot findOrder(long orderId);
-
     @Insert("INSERT INTO refund (refund_no, trade_no, order_id, amount, reason) "
             + "VALUES (#{refundNo}, #{tradeNo}, #{orderId}, #{amount}, #{reason})")
     void insertRefund(@Param("refundNo") String refundNo, @Param("tradeNo") String tradeNo, @Param("orderId") long orderId,

@@ -2,6 +2,8 @@ package com.seckill.payment.payment;
 
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
+import com.seckill.common.ledger.OrderSnapshot;
+import com.seckill.payment.order.OrderClient;
 import java.security.SecureRandom;
 import java.time.Clock;
 import org.springframework.dao.DuplicateKeyException;
@@ -12,11 +14,13 @@ import org.springframework.stereotype.Service;
 public class PaymentService {
 
     private final PaymentMapper payments;
+    private final OrderClient orders;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    PaymentService(PaymentMapper payments, Clock clock) {
+    PaymentService(PaymentMapper payments, OrderClient orders, Clock clock) {
         this.payments = payments;
+        this.orders = orders;
         this.clock = clock;
     }
 
@@ -26,11 +30,8 @@ public class PaymentService {
         if (existing != null) {
             return owned(existing, userId);
         }
-        OrderSnapshot order = payments.findOrder(orderId);
-        if (order == null || order.userId() != userId) {
-            throw notFound();
-        }
-        if (order.status() != OrderSnapshot.PENDING) {
+        OrderSnapshot order = orders.find(orderId).filter(found -> found.userId() == userId).orElseThrow(PaymentService::notFound);
+        if (!order.pending()) {
             throw new SeckillException(ErrorCode.CONFLICT, "Only a pending order can be paid");
         }
         try {

@@ -1,17 +1,16 @@
 package com.seckill.payment.settle;
 
+import com.seckill.common.ledger.PaymentApplied;
+import com.seckill.payment.order.OrderClient;
 import com.seckill.payment.payment.Payment;
 import com.seckill.payment.payment.PaymentMapper;
 import java.security.SecureRandom;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.cloud.client.loadbalancer.LoadBalanced;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
@@ -20,27 +19,21 @@ import org.springframework.web.client.RestClientException;
  * 0 and the relay asks again, so a payment survives order-service being down. An order that was
  * closed or cancelled before the money came is refunded, never paid.
  */
-@Configuration(proxyBeanMethods = false)
+@Component
 public class OrderSettlement {
 
     private static final Logger log = LoggerFactory.getLogger(OrderSettlement.class);
     private static final int BATCH = 200;
 
     private final PaymentMapper payments;
-    private final RestClient orderService;
+    private final OrderClient orders;
     private final TransactionTemplate tx;
     private final SecureRandom random = new SecureRandom();
 
-    OrderSettlement(PaymentMapper payments, RestClient.Builder loadBalanced, TransactionTemplate tx) {
+    OrderSettlement(PaymentMapper payments, OrderClient orders, TransactionTemplate tx) {
         this.payments = payments;
-        this.orderService = loadBalanced.baseUrl("http://order-service").build();
+        this.orders = orders;
         this.tx = tx;
-    }
-
-    @Bean
-    @LoadBalanced
-    static RestClient.Builder loadBalancedRestClient() {
-        return RestClient.builder();
     }
 
     @Scheduled(fixedDelayString = "${seckill.payment.settle-interval:2s}")
@@ -63,24 +56,15 @@ public class OrderSettlement {
     public boolean trySettle(Payment payment) {
         PaymentApplied answer;
         try {
-            answer = orderService.post().uri("/internal/orders/{id}/pay", payment.orderId())
-                    .exchange((request, response) -> {
-                        if (response.getStatusCode().value() == 404) {
-                            return null;
-                        }
-                        if (!response.getStatusCode().is2xxSuccessful()) {
-                            throw new RestClientException("order-service answered " + response.getStatusCode());
-                        }
-                        return response.bodyTo(PaymentApplied.class);
-                    });
+            answer = orders.pay(payment.orderId(), payment.amount());
         } catch (RestClientException e) {
             log.warn("Payment {} not applied to order {} yet: {}", payment.tradeNo(), payment.orderId(), e.toString());
             return false;
         }
-        if (answer != null && ("PAID".equals(answer.outcome()) || "ALREADY_PAID".equals(answer.outcome()))) {
+        if (answer != null && answer.paid()) {
             payments.markOrderNotified(payment.id());
         } else {
-            refund(payment, answer == null ? "order unknown" : "order was no longer pending");
+            refund(payment, answer == null ? "order unknown" : "order refused the payment: " + answer.outcome());
         }
         return true;
     }
@@ -96,8 +80,5 @@ public class OrderSettlement {
 
     private String refundNo() {
         return "R" + System.currentTimeMillis() + String.format("%012d", Math.floorMod(random.nextLong(), 1_000_000_000_000L));
-    }
-
-    record PaymentApplied(long orderId, String outcome) {
     }
 }

@@ -2,7 +2,6 @@ package com.seckill.seckill.activity;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Options;
@@ -25,7 +24,4 @@ interface ActivityMapper {
     /** Activities a shopper may still care about: not offline and not ended before {@code endedAfter}. */
     @Select("SELECT " + COLUMNS + " FROM seckill_activity WHERE status = 0 AND end_time > #{endedAfter} ORDER BY start_time, id")
     List<Activity> findCurrent(@Param("endedAfter") Instant endedAfter);
-
-    @Select("SELECT status, COUNT(*) AS orders FROM seckill_order WHERE activity_id = #{id} GROUP BY status")
-    List<Map<String, Object>> countOrdersByStatus(long id);
 }

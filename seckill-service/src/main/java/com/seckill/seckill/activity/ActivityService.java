@@ -4,13 +4,15 @@ import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.orders.OrderRecords;
+import com.seckill.seckill.orders.OrderServiceUnavailable;
 import com.seckill.seckill.settle.Reconciler;
 import java.time.Clock;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import java.util.Map;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Service;
 
@@ -20,23 +22,24 @@ class ActivityService {
 
     private static final Logger log = LoggerFactory.getLogger(ActivityService.class);
 
-    private static final Map<Integer, String> ORDER_STATUS = Map.of(
-            0, "PENDING", 1, "PAID", 2, "CANCELLED", 3, "CLOSED", 4, "REFUNDED");
-
     private final ActivityMapper mapper;
     private final ActivityCatalog catalog;
     private final ActivityWarmer warmer;
     private final StringRedisTemplate redis;
+    private final SaleFigures figures;
+    private final OrderRecords orderRecords;
     private final Reconciler reconciler;
     private final SeckillProperties properties;
     private final Clock clock;
 
     ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, StringRedisTemplate redis,
-                    Reconciler reconciler, SeckillProperties properties, Clock clock) {
+                    SaleFigures figures, OrderRecords orderRecords, Reconciler reconciler, SeckillProperties properties, Clock clock) {
         this.mapper = mapper;
         this.catalog = catalog;
         this.warmer = warmer;
         this.redis = redis;
+        this.figures = figures;
+        this.orderRecords = orderRecords;
         this.reconciler = reconciler;
         this.properties = properties;
         this.clock = clock;
@@ -48,10 +51,7 @@ class ActivityService {
         Activity activity = row.toActivity();
         catalog.add(activity);
         try {
-            warmer.clearStale(activity.id());
-            if (warmer.startsWithinWindow(activity)) {
-                warmer.warm(activity);
-            }
+            warmer.warmNew(activity);
         } catch (RuntimeException e) {
             // The activity exists in MySQL; the scheduled warm-up loads it once Redis answers.
             log.warn("Activity {} created but not warmed yet: {}", activity.id(), e.toString());
@@ -69,19 +69,20 @@ class ActivityService {
 
     ActivityStats stats(long id) {
         Activity activity = load(id);
-        Map<String, Long> orders = new TreeMap<>();
-        ORDER_STATUS.values().forEach(status -> orders.put(status, 0L));
-        for (Map<String, Object> row : mapper.countOrdersByStatus(id)) {
-            int status = ((Number) row.get("status")).intValue();
-            orders.put(ORDER_STATUS.getOrDefault(status, String.valueOf(status)), ((Number) row.get("orders")).longValue());
+        Map<String, Long> orders;
+        try {
+            orders = new TreeMap<>(orderRecords.orderCounts(id));
+        } catch (OrderServiceUnavailable e) {
+            throw new SeckillException(ErrorCode.BUSY, "Order figures cannot be read right now, try again shortly");
         }
+        boolean sellable = figures.stamp(id).current();
         String redisStock = redis.opsForValue().get(SeckillKeys.stock(id));
         Long pendingOutbox = redis.opsForHash().size(SeckillKeys.outbox(id));
         Long holders = redis.opsForSet().size(SeckillKeys.users(id));
         Long unsettled = redis.opsForZSet().size(SeckillKeys.queued(id));
         Long stuck = redis.opsForZSet().count(SeckillKeys.queued(id), 0,
                 clock.millis() - properties.queuedBound().toMillis());
-        return ActivityStats.of(activity, redisStock == null ? null : Integer.valueOf(redisStock), orders,
+        return ActivityStats.of(activity, sellable, redisStock == null ? null : Integer.valueOf(redisStock), orders,
                 pendingOutbox == null ? 0 : pendingOutbox, holders == null ? 0 : holders,
                 unsettled == null ? 0 : unsettled, stuck == null ? 0 : stuck);
     }

@@ -5,23 +5,24 @@ import java.util.Map;
 /**
  * Figures an operator checks after a sale. {@code consistent} states invariant 3 of DESIGN.md §8:
  * Redis stock + live orders = stock total = MySQL stock + live orders, with nothing in flight
- * (outbox drained, every accepted request settled). {@code stuckRequests}: unsettled for longer
+ * (outbox drained, every accepted request settled) and Redis serving the figures it was warmed with
+ * ({@code sellable}: false while figures lost with Redis wait to be rebuilt). {@code stuckRequests}: unsettled for longer
  * than {@code seckill.sale.queued-bound}.
  */
-record ActivityStats(long activityId, int stockTotal, Integer redisStock, int dbStock, Map<String, Long> orders,
+record ActivityStats(long activityId, int stockTotal, boolean sellable, Integer redisStock, int dbStock, Map<String, Long> orders,
                      long liveOrders, long pendingOutbox, long holders, long unsettledRequests, long stuckRequests,
                      boolean consistent) {
 
-    static ActivityStats of(Activity activity, Integer redisStock, Map<String, Long> orders, long pendingOutbox,
-                            long holders, long unsettled, long stuck) {
+    static ActivityStats of(Activity activity, boolean sellable, Integer redisStock, Map<String, Long> orders,
+                            long pendingOutbox, long holders, long unsettled, long stuck) {
         long live = orders.getOrDefault("PENDING", 0L) + orders.getOrDefault("PAID", 0L);
-        boolean consistent = redisStock != null
+        boolean consistent = sellable && redisStock != null
                 && redisStock + live == activity.stockTotal()
                 && activity.stock() + live == activity.stockTotal()
                 && pendingOutbox == 0
                 && unsettled == 0
                 && holders == live;
-        return new ActivityStats(activity.id(), activity.stockTotal(), redisStock, activity.stock(), orders, live,
+        return new ActivityStats(activity.id(), activity.stockTotal(), sellable, redisStock, activity.stock(), orders, live,
                 pendingOutbox, holders, unsettled, stuck, consistent);
     }
 }

@@ -2,47 +2,79 @@ package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
-import com.seckill.seckill.settle.OrderLedger;
+import com.seckill.seckill.orders.OrderPipeline;
+import com.seckill.seckill.orders.OrderRecords;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
+import org.springframework.core.task.TaskExecutor;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Loads activities into Redis before they start: on creation when the start is near, on a
- * schedule for everything starting within the warm-up window, and on an operator's request.
- * A Redisson lock per activity keeps several instances from warming the same one at once.
+ * Makes an activity's Redis figures sellable: before it starts (on creation when the start is
+ * near, on a schedule for everything within the warm-up window, on an operator's request), and
+ * again whenever Redis lost what it held (DESIGN.md §10).
+ * <p>
+ * Figures that were never sold are simply built from MySQL. Figures of a sale that may have sold
+ * and that Redis lost (it came back empty, or with older data) are rebuilt only once every
+ * purchase accepted before the loss is written to MySQL: the purchase script refuses to sell
+ * meanwhile, this waits until the purchases in flight have published their messages (the Redis
+ * timeout plus the publish timeout after the loss was first seen), the order
+ * queue is empty, every consumer is idle and the activity's outbox is empty, then reads stock and
+ * holders from MySQL. So the units accepted but not yet written are counted, and the next buyers
+ * are neither oversold nor undersold. A Redisson lock per activity keeps instances from racing.
  */
 @Component
 public class ActivityWarmer {
 
     private static final Logger log = LoggerFactory.getLogger(ActivityWarmer.class);
+    /** Clock difference between instances within which "the sale has started" is taken as "it may have sold". */
+    private static final Duration START_SKEW = Duration.ofSeconds(5);
 
+    private final SaleFigures figures;
     private final StringRedisTemplate redis;
     private final ActivityMapper activities;
-    private final OrderLedger ledger;
+    private final OrderRecords orders;
+    private final OrderPipeline pipeline;
     private final RedissonClient redisson;
     private final ActivityCatalog catalog;
     private final SeckillProperties properties;
+    private final TaskExecutor executor;
     private final Clock clock;
+    /** Activities whose lost figures wait for the purchases in flight, with when this instance first saw it. */
+    private final Map<Long, Long> recoveringSince = new ConcurrentHashMap<>();
+    private final Set<Long> requested = ConcurrentHashMap.newKeySet();
+    /** Longest a purchase can still be on its way to the broker: its script's timeout, then the publish's. */
+    private final Duration inFlightGrace;
 
-    ActivityWarmer(StringRedisTemplate redis, ActivityMapper activities, OrderLedger ledger, RedissonClient redisson,
-                   ActivityCatalog catalog, SeckillProperties properties, Clock clock) {
+    ActivityWarmer(SaleFigures figures, StringRedisTemplate redis, ActivityMapper activities, OrderRecords orders,
+                   OrderPipeline pipeline, RedissonClient redisson, ActivityCatalog catalog, SeckillProperties properties,
+                   RedisProperties redisProperties, @Qualifier("applicationTaskExecutor") TaskExecutor executor,
+                   Clock clock) {
+        this.figures = figures;
         this.redis = redis;
         this.activities = activities;
-        this.ledger = ledger;
+        this.orders = orders;
+        this.pipeline = pipeline;
         this.redisson = redisson;
         this.catalog = catalog;
         this.properties = properties;
+        this.executor = executor;
         this.clock = clock;
+        this.inFlightGrace = redisProperties.getTimeout().plus(properties.publishTimeout());
     }
 
     boolean startsWithinWindow(Activity activity) {
@@ -50,12 +82,40 @@ public class ActivityWarmer {
         return !activity.endedAt(now) && activity.startTime().isBefore(now.plus(properties.warmupWindow()));
     }
 
+    /** Whether figures lost with Redis are waiting to be rebuilt here: results not found may still be in flight. */
+    public boolean recovering() {
+        return !recoveringSince.isEmpty();
+    }
+
+    /** A purchase found the figures unsellable: warm them in the background, one attempt per activity at a time. */
+    public void requestWarm(Activity activity) {
+        if (!requested.add(activity.id())) {
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                try {
+                    warm(activity);
+                } catch (RuntimeException e) {
+                    log.warn("Warm-up of activity {} failed, will retry: {}", activity.id(), e.toString());
+                } finally {
+                    requested.remove(activity.id());
+                }
+            });
+        } catch (RuntimeException e) {
+            requested.remove(activity.id());
+        }
+    }
+
     @Scheduled(fixedDelayString = "${seckill.sale.warmup-interval:5s}", initialDelayString = "${seckill.sale.warmup-interval:5s}")
     void warmUpcoming() {
+        recoveringSince.keySet().removeIf(id -> catalog.find(id).map(activity -> !startsWithinWindow(activity)).orElse(true));
         for (Activity activity : catalog.all()) {
             if (startsWithinWindow(activity)) {
                 try {
-                    if (!Boolean.TRUE.equals(redis.hasKey(SeckillKeys.stock(activity.id())))) {
+                    if (figures.stamp(activity.id()).current()) {
+                        recoveringSince.remove(activity.id()); // another instance rebuilt it
+                    } else {
                         warm(activity);
                     }
                 } catch (RuntimeException e) {
@@ -65,57 +125,88 @@ public class ActivityWarmer {
         }
     }
 
+    /** A just-created activity: whatever Redis holds under its id belongs to another sale; it has sold nothing. */
+    void warmNew(Activity activity) {
+        figures.clear(activity.id());
+        if (startsWithinWindow(activity)) {
+            withLock(activity, () -> figures.buildFresh(activity, activity.stock()));
+        }
+    }
+
     /**
-     * Writes the activity's info hash and, when Redis has no stock for it (never warmed, or Redis
-     * lost its data), rebuilds it from MySQL: first the users holding live orders, then the stock
-     * key, whose appearance is what lets purchases in again. Existing stock is never overwritten:
-     * units already taken in Redis stay taken. If messages were still in flight when Redis lost
-     * its data, MySQL's conditional update keeps oversell impossible meanwhile.
+     * Makes the figures sellable if it can now; true when they are. False while a rebuild waits for
+     * purchases in flight (the next attempt, on the schedule or at the next purchase, looks again).
      */
-    public void warm(Activity activity) {
+    public boolean warm(Activity activity) {
+        return withLock(activity, () -> {
+            SaleFigures.Stamp stamp = figures.stamp(activity.id());
+            if (stamp.sameProcess()) {
+                if (!stamp.current()) {
+                    figures.restamp(activity.id(), stamp.runId()); // a snapshot was saved; nothing was lost
+                }
+                figures.describe(activity);
+                recoveringSince.remove(activity.id());
+                return true;
+            }
+            if (!stamp.stockPresent() && !mayHaveSold(activity)) {
+                int unitsLeft = activities.findById(activity.id()).stock();
+                if (figures.buildFresh(activity, unitsLeft)) {
+                    log.info("Activity {} warmed up: {} units", activity.id(), unitsLeft);
+                }
+                return true;
+            }
+            return rebuildWhenDrained(activity);
+        });
+    }
+
+    private boolean rebuildWhenDrained(Activity activity) {
+        long id = activity.id();
+        long since = recoveringSince.computeIfAbsent(id, key -> {
+            log.warn("Activity {}: Redis lost its figures; sales pause until every accepted purchase is in MySQL", key);
+            return clock.millis();
+        });
+        // a purchase whose script ran just before the loss may still be waiting for its answer, then publishing
+        if (clock.millis() < since + inFlightGrace.toMillis()
+                || redis.opsForHash().size(SeckillKeys.outbox(id)) > 0 || !pipeline.drained()) {
+            return false;
+        }
+        int unitsLeft = activities.findById(id).stock();
+        List<Long> holders = orders.holders(id);
+        if (!figures.rebuild(activity, unitsLeft, holders)) {
+            return false;
+        }
+        recoveringSince.remove(id);
+        log.warn("Activity {} rebuilt from MySQL after Redis lost its figures: {} units, {} holders", id, unitsLeft,
+                holders.size());
+        return true;
+    }
+
+    /** Purchases may have been accepted: the sale has started (give or take the clocks of the instances). */
+    private boolean mayHaveSold(Activity activity) {
+        return !clock.instant().isBefore(activity.startTime().minus(START_SKEW));
+    }
+
+    private interface Step {
+        boolean run();
+    }
+
+    private boolean withLock(Activity activity, Step step) {
         RLock lock = redisson.getLock(SeckillKeys.warmupLock(activity.id()));
         boolean locked = false;
         try {
             locked = lock.tryLock(2, 30, TimeUnit.SECONDS);
             if (!locked) {
                 log.debug("Activity {} is being warmed by another instance", activity.id());
-                return;
+                return false;
             }
-            redis.opsForHash().putAll(SeckillKeys.info(activity.id()), Map.of(
-                    "goodsName", activity.goodsName(),
-                    "price", activity.price().toPlainString(),
-                    "startTime", String.valueOf(activity.startTime().toEpochMilli()),
-                    "endTime", String.valueOf(activity.endTime().toEpochMilli()),
-                    "stockTotal", String.valueOf(activity.stockTotal()),
-                    "captchaRequired", String.valueOf(activity.captchaRequired())));
-            if (Boolean.TRUE.equals(redis.hasKey(SeckillKeys.stock(activity.id())))) {
-                return;
-            }
-            Activity fresh = activities.findById(activity.id());
-            List<Long> holders = ledger.liveOrderUsers(activity.id());
-            if (!holders.isEmpty()) {
-                redis.opsForSet().add(SeckillKeys.users(activity.id()),
-                        holders.stream().map(String::valueOf).toArray(String[]::new));
-            }
-            Boolean set = redis.opsForValue().setIfAbsent(SeckillKeys.stock(activity.id()), String.valueOf(fresh.stock()));
-            if (Boolean.TRUE.equals(set)) {
-                log.info("Activity {} warmed up: {} units, {} holders", activity.id(), fresh.stock(), holders.size());
-            }
+            return step.run();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         } finally {
             if (locked && lock.isHeldByCurrentThread()) {
                 lock.unlock();
             }
         }
-    }
-
-    /**
-     * A new activity id may meet keys left by an earlier database with the same ids (a reset
-     * schema, a restored backup): they describe another sale and must not leak into this one.
-     */
-    void clearStale(long activityId) {
-        redis.delete(List.of(SeckillKeys.info(activityId), SeckillKeys.stock(activityId),
-                SeckillKeys.users(activityId), SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId)));
     }
 }

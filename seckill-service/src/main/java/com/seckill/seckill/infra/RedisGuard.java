@@ -5,9 +5,11 @@ import com.seckill.common.error.SeckillException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.lettuce.core.RedisCommandTimeoutException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -40,6 +42,33 @@ public class RedisGuard {
         } catch (RuntimeException e) {
             log.debug("Redis call failed: {}", e.toString());
             throw busy();
+        }
+    }
+
+    /**
+     * As {@link #call}, except that a call that timed out is reported as {@link OutcomeUnknown}: it
+     * was sent, and Redis may have run it (or still run it) without the answer reaching us.
+     */
+    public <T> T attempt(Supplier<T> redisCall) {
+        try {
+            return circuit.executeSupplier(redisCall);
+        } catch (SeckillException e) {
+            throw e;
+        } catch (CallNotPermittedException e) {
+            throw busy();
+        } catch (QueryTimeoutException | RedisCommandTimeoutException e) {
+            throw new OutcomeUnknown();
+        } catch (RuntimeException e) {
+            log.debug("Redis call failed: {}", e.toString());
+            throw busy();
+        }
+    }
+
+    /** A Redis call was sent and no answer came: it may have taken effect. */
+    public static final class OutcomeUnknown extends RuntimeException {
+
+        OutcomeUnknown() {
+            super("Redis did not answer in time", null, false, false);
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -126,11 +127,18 @@ public class OutboxRelay {
     /**
      * Hands one outbox entry to the publisher thread; a failure to publish leaves it in the outbox
      * for the sweep. Entries queued while a publish is under way go out together in the next one.
+     *
+     * @return completes with true once the broker confirmed the message (it is then durable in the
+     *         broker), with false when it refused it or could not be reached (it stays in the outbox)
      */
-    public void publish(long activityId, String requestId, String payload) {
+    public CompletableFuture<Boolean> publish(long activityId, String requestId, String payload) {
+        OutboxEntry entry = new OutboxEntry(activityId, requestId, payload, new CompletableFuture<>());
         if (inFlight.add(requestId)) {
-            toPublish.add(new OutboxEntry(activityId, requestId, payload));
+            toPublish.add(entry);
+        } else {
+            entry.published().complete(false); // already on its way: the outbox holds it meanwhile
         }
+        return entry.published();
     }
 
     /** The publisher thread's loop: takes what has been accepted so far and publishes it as one message. */
@@ -148,7 +156,7 @@ public class OutboxRelay {
                 send(batch);
             } catch (Throwable t) {
                 // the thread must outlive anything: a dead publisher would strand every later entry in flight
-                batch.forEach(entry -> inFlight.remove(entry.requestId()));
+                unpublished(batch);
                 log.error("Publishing {} order messages failed; left in the outbox", batch.size(), t);
             } finally {
                 batch.clear();
@@ -198,7 +206,7 @@ public class OutboxRelay {
                     .build();
             rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY, message, correlation);
         } catch (RuntimeException e) {
-            entries.forEach(entry -> inFlight.remove(entry.requestId()));
+            unpublished(entries);
             log.debug("Publish of {} order messages failed, left in the outbox: {}", entries.size(), e.toString());
         }
     }
@@ -209,12 +217,21 @@ public class OutboxRelay {
         }
         if (ack && data.getReturned() == null) {
             confirmedEntries.addAll(batch.entries); // in flight until out of the outbox: the sweep leaves them alone
+            batch.entries.forEach(entry -> entry.published().complete(true));
             return;
         }
         if (!ack) {
             log.warn("Broker refused {} order messages: {}; kept in the outbox", batch.entries.size(), cause);
         }
-        batch.entries.forEach(entry -> inFlight.remove(entry.requestId()));
+        unpublished(batch.entries);
+    }
+
+    /** Not in the broker: the outbox keeps them, the sweep sends them again. */
+    private void unpublished(List<OutboxEntry> entries) {
+        entries.forEach(entry -> {
+            inFlight.remove(entry.requestId());
+            entry.published().complete(false);
+        });
     }
 
     /** The remover thread's loop: takes what has been confirmed so far, removes it in one go, again. */
@@ -289,7 +306,7 @@ public class OutboxRelay {
                 long delay = Math.min(properties.relayRetryAfter().toMillis() << Math.min(tries, 16), MAX_BACKOFF_MS);
                 if (!inFlight.contains(requestId) && acceptedAt(payload) + delay <= now) {
                     attempts.put(requestId, tries + 1);
-                    publish(activityId, requestId, payload);
+                    publish(activityId, requestId, payload); // confirmed or not, the outbox tells the next sweep
                 }
             }
         }
@@ -303,8 +320,8 @@ public class OutboxRelay {
         }
     }
 
-    /** An accepted purchase as it sits in its activity's outbox. */
-    private record OutboxEntry(long activityId, String requestId, String payload) {
+    /** An accepted purchase as it sits in its activity's outbox, and the news of its publish. */
+    private record OutboxEntry(long activityId, String requestId, String payload, CompletableFuture<Boolean> published) {
     }
 
     /** The entries of one published message, so the confirm callback knows what to take out of the outboxes. */

@@ -40,8 +40,7 @@ class PurchaseController {
     @GetMapping("/api/seckill/result/{requestId}")
     ResultView result(@PathVariable @Pattern(regexp = "[0-9a-fA-F-]{36}") String requestId,
                       @RequestHeader(Headers.USER_ID) @Positive long userId) {
-        return results.find(requestId)
-                .filter(result -> result.userId() == userId)
+        return results.findOwned(requestId, userId)
                 .map(ResultView::of)
                 .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No such request"));
     }

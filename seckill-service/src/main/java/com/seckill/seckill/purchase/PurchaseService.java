@@ -8,6 +8,7 @@ import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.PurchaseOutcome;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityWarmer;
 import com.seckill.seckill.infra.RedisGuard;
@@ -15,17 +16,22 @@ import com.seckill.seckill.outbox.OutboxRelay;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.core.task.TaskExecutor;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Service;
 
 /**
  * The purchase: no MySQL and no lock. Two Redis round trips when a unit is won (the script,
- * then the QUEUED result); one when it is not. The broker publish follows from the outbox.
+ * then the QUEUED result); one when it is not. A won unit is answered 202 once the broker has
+ * confirmed its order message (DESIGN.md §10: a 202 survives the loss of Redis), or, should the
+ * broker not confirm within {@code publish-timeout}, once it is in the Redis outbox, which the
+ * relay keeps publishing until the broker takes it.
  */
 @Service
 class PurchaseService {
@@ -41,20 +47,20 @@ class PurchaseService {
     private final ResultStore results;
     private final OutboxRelay relay;
     private final ActivityWarmer warmer;
-    private final TaskExecutor executor;
+    private final SeckillProperties properties;
     private final ObjectMapper json;
     private final Clock clock;
 
     PurchaseService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, ResultStore results,
-                    OutboxRelay relay, ActivityWarmer warmer,
-                    @Qualifier("applicationTaskExecutor") TaskExecutor executor, ObjectMapper json, Clock clock) {
+                    OutboxRelay relay, ActivityWarmer warmer, SeckillProperties properties, ObjectMapper json,
+                    Clock clock) {
         this.guard = guard;
         this.redisGuard = redisGuard;
         this.redis = redis;
         this.results = results;
         this.relay = relay;
         this.warmer = warmer;
-        this.executor = executor;
+        this.properties = properties;
         this.json = json;
         this.clock = clock;
     }
@@ -65,10 +71,15 @@ class PurchaseService {
         OrderMessage message = new OrderMessage(requestId, userId, activity.id(), activity.goodsId(),
                 activity.goodsName(), activity.price(), clock.millis());
         String payload = serialize(message);
-        Long answer = redisGuard.call(() -> redis.execute(PURCHASE,
-                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                        SeckillKeys.queued(activityId)),
-                String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt())));
+        Long answer;
+        try {
+            answer = redisGuard.attempt(() -> redis.execute(PURCHASE,
+                    List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
+                            SeckillKeys.queued(activityId), SeckillKeys.info(activityId)),
+                    String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt())));
+        } catch (RedisGuard.OutcomeUnknown e) {
+            return acceptIfPublished(activityId, requestId, payload);
+        }
         switch (PurchaseOutcome.of(answer)) {
             case SUCCESS -> {
                 // From here the purchase stands: its unit is taken and its message is in the outbox,
@@ -80,7 +91,7 @@ class PurchaseService {
                 } catch (RuntimeException e) {
                     log.debug("QUEUED marker of accepted request {} not written: {}", requestId, e.toString());
                 }
-                relay.publish(activityId, requestId, payload);
+                awaitPublish(relay.publish(activityId, requestId, payload), requestId);
                 return requestId;
             }
             case SOLD_OUT -> {
@@ -89,10 +100,44 @@ class PurchaseService {
             }
             case DUPLICATE -> throw new SeckillException(ErrorCode.DUPLICATE, "You already hold a unit of this sale");
             case NOT_WARMED -> {
-                executor.execute(() -> warmer.warm(activity));
+                warmer.requestWarm(activity);
                 throw new SeckillException(ErrorCode.BUSY, "The sale is being prepared, try again in a moment");
             }
             default -> throw new IllegalStateException("Unhandled outcome " + answer);
+        }
+    }
+
+    /**
+     * The script was sent and its answer lost (Redis died or stalled): it may have taken a unit, whose
+     * shopper must then not hear "no". The order message goes to the broker as for any accepted
+     * purchase; once the broker holds it, the request is accepted and order-service settles it
+     * (MySQL's guards keep the sale exact, and figures Redis lost are rebuilt only after it is written).
+     * Without the broker's word either, nothing is promised: 503.
+     */
+    private String acceptIfPublished(long activityId, String requestId, String payload) {
+        try {
+            if (relay.publish(activityId, requestId, payload).get(properties.publishTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                log.debug("Purchase {} sent to a Redis that did not answer: accepted through the broker", requestId);
+                return requestId;
+            }
+        } catch (TimeoutException | ExecutionException e) {
+            // not in the broker: no promise
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new SeckillException(ErrorCode.BUSY, "The sale is busy, try again shortly");
+    }
+
+    /** Waits for the broker's word; either way the purchase stands (the outbox holds what the broker has not). */
+    private void awaitPublish(CompletableFuture<Boolean> published, String requestId) {
+        try {
+            if (!published.get(properties.publishTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                log.debug("Order message {} not confirmed by the broker: kept in the outbox", requestId);
+            }
+        } catch (TimeoutException | ExecutionException e) {
+            log.debug("Order message {} not confirmed in time: kept in the outbox", requestId);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

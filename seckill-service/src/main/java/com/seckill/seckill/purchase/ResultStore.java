@@ -4,13 +4,22 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
+import com.seckill.common.ledger.RequestOutcome;
 import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.activity.ActivityWarmer;
+import com.seckill.seckill.orders.OrderRecords;
+import com.seckill.seckill.orders.OrderServiceUnavailable;
 import com.seckill.seckill.infra.RedisGuard;
 import java.util.Optional;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Component;
 
-/** {@code seckill:result:{requestId}}: written QUEUED here, SUCCESS or FAIL by order-service. */
+/**
+ * {@code seckill:result:{requestId}}: written QUEUED here, SUCCESS or FAIL by order-service. Redis
+ * may lose it; the outcome of a settled request is then read back from MySQL through order-service.
+ */
 @Component
 public class ResultStore {
 
@@ -18,12 +27,50 @@ public class ResultStore {
     private final RedisGuard redisGuard;
     private final ObjectMapper json;
     private final SeckillProperties properties;
+    private final OrderRecords orders;
+    private final ActivityWarmer warmer;
 
-    ResultStore(StringRedisTemplate redis, RedisGuard redisGuard, ObjectMapper json, SeckillProperties properties) {
+    ResultStore(StringRedisTemplate redis, RedisGuard redisGuard, ObjectMapper json, SeckillProperties properties,
+                OrderRecords orders, ActivityWarmer warmer) {
         this.redis = redis;
         this.redisGuard = redisGuard;
         this.json = json;
         this.properties = properties;
+        this.orders = orders;
+        this.warmer = warmer;
+    }
+
+    /**
+     * The result of one of this user's requests: from Redis, else as MySQL settled it (written back
+     * to Redis). While figures lost with Redis are being rebuilt, a request known to neither may still
+     * be on its way: BUSY, poll again, rather than "no such request".
+     */
+    Optional<RequestResult> findOwned(String requestId, long userId) {
+        Optional<RequestResult> result = find(requestId).or(() -> settledInMysql(requestId));
+        if (result.isEmpty() && warmer.recovering()) {
+            throw new SeckillException(ErrorCode.BUSY, "Results are being recovered, poll again shortly");
+        }
+        return result.filter(found -> found.userId() == userId);
+    }
+
+    private Optional<RequestResult> settledInMysql(String requestId) {
+        Optional<RequestOutcome> outcome;
+        try {
+            outcome = orders.request(requestId);
+        } catch (OrderServiceUnavailable e) {
+            throw new SeckillException(ErrorCode.BUSY, "Results cannot be read right now, poll again shortly");
+        }
+        return outcome.map(settled -> {
+            RequestResult result = settled.success()
+                    ? RequestResult.success(requestId, settled.userId(), settled.orderId())
+                    : RequestResult.fail(requestId, settled.userId(), settled.reason());
+            try {
+                settle(result);
+            } catch (SeckillException e) {
+                // answered all the same; the next poll reads MySQL again
+            }
+            return result;
+        });
     }
 
     /** Only if absent: order-service may already have written the outcome. */

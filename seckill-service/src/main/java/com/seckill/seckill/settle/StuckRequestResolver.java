@@ -5,12 +5,16 @@ import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
+import com.seckill.common.ledger.RequestOutcome;
 import com.seckill.seckill.activity.ActivityCatalog;
+import com.seckill.seckill.orders.OrderPipeline;
+import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.purchase.ResultStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -22,10 +26,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * No request stays QUEUED forever. A request still unsettled after {@code queuedBound} is
- * counted (gauge {@code seckill.requests.stuck}) and looked up in MySQL: an order or a recorded
- * refusal settles it. One found nowhere after {@code queuedGiveUp} (its message was lost, or
- * dead-lettered without a word) is failed and its unit returned; should the message still turn
- * up, MySQL's guards keep the sale from overselling and reconciliation squares Redis.
+ * counted (gauge {@code seckill.requests.stuck}) and looked up in MySQL (through order-service):
+ * an order or a recorded refusal settles it. One found nowhere after {@code queuedGiveUp} is failed
+ * and its unit returned, but only if its message is nowhere either: not in the outbox, and the
+ * order pipeline drained (queue empty, every consumer idle). A request merely waiting in a backlog,
+ * however long, is never failed.
  */
 @Component
 public class StuckRequestResolver {
@@ -36,17 +41,19 @@ public class StuckRequestResolver {
     private static final int BATCH = 500;
 
     private final StringRedisTemplate redis;
-    private final OrderLedger ledger;
+    private final OrderRecords orders;
+    private final OrderPipeline pipeline;
     private final ActivityCatalog catalog;
     private final SeckillProperties properties;
     private final ResultStore results;
     private final Clock clock;
     private final AtomicLong stuck = new AtomicLong();
 
-    StuckRequestResolver(StringRedisTemplate redis, OrderLedger ledger, ActivityCatalog catalog,
+    StuckRequestResolver(StringRedisTemplate redis, OrderRecords orders, OrderPipeline pipeline, ActivityCatalog catalog,
                          SeckillProperties properties, ResultStore results, Clock clock, MeterRegistry meters) {
         this.redis = redis;
-        this.ledger = ledger;
+        this.orders = orders;
+        this.pipeline = pipeline;
         this.catalog = catalog;
         this.properties = properties;
         this.results = results;
@@ -78,35 +85,45 @@ public class StuckRequestResolver {
             return 0;
         }
         long stillStuck = 0;
+        Drained drained = new Drained();
         for (String requestId : old) {
-            if (!settle(activityId, requestId, now)) {
+            if (!settle(activityId, requestId, now, drained)) {
                 stillStuck++;
             }
         }
         return stillStuck;
     }
 
-    private boolean settle(long activityId, String requestId, long now) {
-        RequestResult result = result(requestId);
-        Long orderId = ledger.orderOfRequest(requestId);
-        if (orderId != null) {
-            if (result != null && result.status() != RequestResult.Status.SUCCESS) {
-                write(RequestResult.success(requestId, result.userId(), orderId));
+    /** Whether the order pipeline is drained, asked once per round and only if a request needs it. */
+    private final class Drained {
+
+        private Boolean answer;
+
+        boolean now() {
+            if (answer == null) {
+                answer = pipeline.drained();
             }
-            redis.opsForZSet().remove(SeckillKeys.queued(activityId), requestId);
-            return true;
+            return answer;
         }
-        String refused = ledger.consumeOutcome(requestId);
-        if (refused != null) {
-            // order-service recorded why it turned the request down; its result was lost with Redis
-            if (result != null && result.status() == RequestResult.Status.QUEUED) {
-                write(RequestResult.fail(requestId, result.userId(), refused));
+    }
+
+    private boolean settle(long activityId, String requestId, long now, Drained drained) {
+        RequestResult result = result(requestId);
+        Optional<RequestOutcome> recorded = orders.request(requestId);
+        if (recorded.isPresent()) {
+            // order-service settled it; its result did not reach Redis, or was lost with it
+            if (result == null || result.status() == RequestResult.Status.QUEUED) {
+                RequestOutcome outcome = recorded.get();
+                write(outcome.success() ? RequestResult.success(requestId, outcome.userId(), outcome.orderId())
+                        : RequestResult.fail(requestId, outcome.userId(), outcome.reason()));
             }
             redis.opsForZSet().remove(SeckillKeys.queued(activityId), requestId);
             return true;
         }
         Double acceptedAt = redis.opsForZSet().score(SeckillKeys.queued(activityId), requestId);
-        if (result == null || acceptedAt == null || acceptedAt + properties.queuedGiveUp().toMillis() > now) {
+        if (result == null || acceptedAt == null || acceptedAt + properties.queuedGiveUp().toMillis() > now
+                || Boolean.TRUE.equals(redis.opsForHash().hasKey(SeckillKeys.outbox(activityId), requestId))
+                || !drained.now()) {
             return false;
         }
         Long settled = redis.execute(SETTLE_LOST, List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId),

@@ -26,12 +26,14 @@ class ActivityFiguresTest {
     void statsAreConsistentOnlyWhenBothSidesBalanceAndNothingIsInFlight() {
         Map<String, Long> orders = Map.of("PENDING", 2L, "PAID", 1L, "CLOSED", 4L);
 
-        assertThat(ActivityStats.of(ACTIVITY, 7, orders, 0, 3, 0, 0).consistent()).isTrue();
-        assertThat(ActivityStats.of(ACTIVITY, 6, orders, 0, 3, 0, 0).consistent()).as("Redis short of a unit").isFalse();
-        assertThat(ActivityStats.of(ACTIVITY, 7, orders, 1, 3, 0, 0).consistent()).as("outbox not drained").isFalse();
-        assertThat(ActivityStats.of(ACTIVITY, 7, orders, 0, 4, 0, 0).consistent()).as("a holder without an order").isFalse();
-        assertThat(ActivityStats.of(ACTIVITY, null, orders, 0, 3, 0, 0).consistent()).as("not warmed").isFalse();
-        assertThat(ActivityStats.of(ACTIVITY, 7, orders, 0, 3, 1, 0).consistent()).as("a request unsettled").isFalse();
-        assertThat(ActivityStats.of(ACTIVITY, 7, orders, 0, 3, 0, 0).liveOrders()).isEqualTo(3);
+        assertThat(ActivityStats.of(ACTIVITY, true, 7, orders, 0, 3, 0, 0).consistent()).isTrue();
+        assertThat(ActivityStats.of(ACTIVITY, true, 6, orders, 0, 3, 0, 0).consistent()).as("Redis short of a unit").isFalse();
+        assertThat(ActivityStats.of(ACTIVITY, true, 7, orders, 1, 3, 0, 0).consistent()).as("outbox not drained").isFalse();
+        assertThat(ActivityStats.of(ACTIVITY, true, 7, orders, 0, 4, 0, 0).consistent()).as("a holder without an order").isFalse();
+        assertThat(ActivityStats.of(ACTIVITY, true, null, orders, 0, 3, 0, 0).consistent()).as("not warmed").isFalse();
+        assertThat(ActivityStats.of(ACTIVITY, true, 7, orders, 0, 3, 1, 0).consistent()).as("a request unsettled").isFalse();
+        assertThat(ActivityStats.of(ACTIVITY, true, 7, orders, 0, 3, 0, 0).liveOrders()).isEqualTo(3);
+        assertThat(ActivityStats.of(ACTIVITY, false, 7, orders, 0, 3, 0, 0).consistent())
+                .as("Redis lost its figures and they wait to be rebuilt").isFalse();
     }
 }

@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.seckill.common.test.TestInfra;
 import com.seckill.common.web.Headers;
 import com.seckill.seckill.SeckillServiceIT;
+import com.seckill.web.test.Callers;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -32,7 +33,7 @@ class BadInputIT extends SeckillServiceIT {
     MockMvc mvc;
 
     static RequestBuilder create(String body) {
-        return post("/api/admin/activities").contentType(MediaType.APPLICATION_JSON).content(body);
+        return post("/api/admin/activities").contentType(MediaType.APPLICATION_JSON).content(body).with(Callers.admin(1));
     }
 
     static Stream<Arguments> badRequests() {
@@ -51,23 +52,23 @@ class BadInputIT extends SeckillServiceIT {
                 Arguments.of("blank name", create(VALID.replace("\"Phone\"", "\"  \"")), 400, "BAD_REQUEST"),
                 Arguments.of("end before start", create(VALID.replace("2030-01-02", "2029-01-02")), 400, "BAD_REQUEST"),
                 Arguments.of("bad date", create(VALID.replace("2030-01-01T00:00:00Z", "tomorrow")), 400, "BAD_REQUEST"),
-                Arguments.of("wrong content type", post("/api/admin/activities").contentType(MediaType.TEXT_PLAIN).content(VALID), 415, "UNSUPPORTED_MEDIA_TYPE"),
-                Arguments.of("non-numeric activity", get("/api/activities/abc"), 400, "BAD_REQUEST"),
-                Arguments.of("negative activity", get("/api/activities/-1"), 400, "BAD_REQUEST"),
-                Arguments.of("activity beyond long", get("/api/activities/99999999999999999999"), 400, "BAD_REQUEST"),
-                Arguments.of("SQL-looking activity", get("/api/activities/1 OR 1=1"), 400, "BAD_REQUEST"),
+                Arguments.of("wrong content type", post("/api/admin/activities").contentType(MediaType.TEXT_PLAIN).content(VALID).with(Callers.admin(1)), 415, "UNSUPPORTED_MEDIA_TYPE"),
+                Arguments.of("non-numeric activity", get("/api/activities/abc").with(Callers.anonymous()), 400, "BAD_REQUEST"),
+                Arguments.of("negative activity", get("/api/activities/-1").with(Callers.anonymous()), 400, "BAD_REQUEST"),
+                Arguments.of("activity beyond long", get("/api/activities/99999999999999999999").with(Callers.anonymous()), 400, "BAD_REQUEST"),
+                Arguments.of("SQL-looking activity", get("/api/activities/1 OR 1=1").with(Callers.anonymous()), 400, "BAD_REQUEST"),
                 Arguments.of("token without user", post("/api/seckill/1/token"), 401, "UNAUTHENTICATED"),
-                Arguments.of("token with non-numeric user", post("/api/seckill/1/token").header(Headers.USER_ID, "abc"), 400, "BAD_REQUEST"),
-                Arguments.of("token with garbage body", post("/api/seckill/1/token").header(Headers.USER_ID, 5)
+                Arguments.of("token with a hand-written user header", post("/api/seckill/1/token").header(Headers.USER_ID, "abc").with(Callers.user(5)), 401, "UNAUTHENTICATED"),
+                Arguments.of("token with garbage body", post("/api/seckill/1/token").with(Callers.user(5))
                         .contentType(MediaType.APPLICATION_JSON).content("{oops"), 400, "BAD_REQUEST"),
-                Arguments.of("token for non-numeric activity", post("/api/seckill/x/token").header(Headers.USER_ID, 5), 400, "BAD_REQUEST"),
+                Arguments.of("token for non-numeric activity", post("/api/seckill/x/token").with(Callers.user(5)), 400, "BAD_REQUEST"),
                 Arguments.of("purchase without user", post("/api/seckill/1/somepath"), 401, "UNAUTHENTICATED"),
-                Arguments.of("purchase of negative activity", post("/api/seckill/-3/somepath").header(Headers.USER_ID, 5), 400, "BAD_REQUEST"),
-                Arguments.of("malformed request id", get("/api/seckill/result/abc'--").header(Headers.USER_ID, 5), 400, "BAD_REQUEST"),
+                Arguments.of("purchase of negative activity", post("/api/seckill/-3/somepath").with(Callers.user(5)), 400, "BAD_REQUEST"),
+                Arguments.of("malformed request id", get("/api/seckill/result/abc'--").with(Callers.user(5)), 400, "BAD_REQUEST"),
                 Arguments.of("result without user", get("/api/seckill/result/" + "0".repeat(36)), 401, "UNAUTHENTICATED"),
-                Arguments.of("warm-up of non-numeric activity", post("/api/admin/activities/x/warmup"), 400, "BAD_REQUEST"),
-                Arguments.of("wrong method", get("/api/seckill/1/token").header(Headers.USER_ID, 5), 405, "METHOD_NOT_ALLOWED"),
-                Arguments.of("unknown path", get("/api/nothing-here"), 404, "NOT_FOUND"));
+                Arguments.of("warm-up of non-numeric activity", post("/api/admin/activities/x/warmup").with(Callers.admin(1)), 400, "BAD_REQUEST"),
+                Arguments.of("wrong method", get("/api/seckill/1/token").with(Callers.user(5)), 405, "METHOD_NOT_ALLOWED"),
+                Arguments.of("unknown path", get("/api/nothing-here").with(Callers.anonymous()), 404, "NOT_FOUND"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,8 +10,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.web.Headers;
 import com.seckill.seckill.SeckillServiceIT;
+import com.seckill.web.test.Callers;
 import java.io.ByteArrayInputStream;
 import java.awt.image.BufferedImage;
 import java.time.Duration;
@@ -39,14 +39,14 @@ class CaptchaIT extends SeckillServiceIT {
         String body = """
                 {"goodsId":%d,"goodsName":"Captcha phone","price":10.00,"stock":5,"startTime":"%s","endTime":"%s","captchaRequired":%s}
                 """.formatted(uniqueId(), start, start.plus(Duration.ofHours(1)), captchaRequired);
-        String answer = mvc.perform(post("/api/admin/activities").contentType(MediaType.APPLICATION_JSON).content(body))
+        String answer = mvc.perform(post("/api/admin/activities").contentType(MediaType.APPLICATION_JSON).content(body).with(Callers.admin(1)))
                 .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
         return json.readTree(answer).get("id").asLong();
     }
 
     /** Shows a captcha and returns its answer as stored (what the shopper would read off the picture). */
     private String showCaptcha(long activityId, long userId) throws Exception {
-        byte[] png = mvc.perform(get("/api/seckill/{id}/captcha", activityId).header(Headers.USER_ID, userId))
+        byte[] png = mvc.perform(get("/api/seckill/{id}/captcha", activityId).with(Callers.user(userId)))
                 .andExpect(status().isOk())
                 .andExpect(content().contentType(MediaType.IMAGE_PNG))
                 .andExpect(header().string("Cache-Control", "no-store"))
@@ -57,7 +57,7 @@ class CaptchaIT extends SeckillServiceIT {
     }
 
     private ResultActions askPath(long activityId, long userId, String body) throws Exception {
-        var request = post("/api/seckill/{id}/token", activityId).header(Headers.USER_ID, userId);
+        var request = post("/api/seckill/{id}/token", activityId).with(Callers.user(userId));
         if (body != null) {
             request.contentType(MediaType.APPLICATION_JSON).content(body);
         }
@@ -132,7 +132,7 @@ class CaptchaIT extends SeckillServiceIT {
 
         askPath(activityId, userId, answer("nonsense")).andExpect(status().isOk());
         askPath(activityId, userId, null).andExpect(status().isOk());
-        mvc.perform(get("/api/seckill/{id}/captcha", activityId).header(Headers.USER_ID, userId))
+        mvc.perform(get("/api/seckill/{id}/captcha", activityId).with(Callers.user(userId)))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.code").value("NOT_FOUND"));
         assertThat(redis.hasKey(SeckillKeys.captcha(activityId, userId))).isFalse();
@@ -145,11 +145,11 @@ class CaptchaIT extends SeckillServiceIT {
 
         askPath(activityId, userId, "{\"captcha\":\"" + "9".repeat(17) + "\"}").andExpect(status().isBadRequest());
         askPath(activityId, userId, "{\"captcha\":\"7\",\"path\":\"x\"}").andExpect(status().isBadRequest());
-        mvc.perform(get("/api/seckill/{id}/captcha", "abc").header(Headers.USER_ID, userId))
+        mvc.perform(get("/api/seckill/{id}/captcha", "abc").with(Callers.user(userId)))
                 .andExpect(status().isBadRequest());
-        mvc.perform(get("/api/seckill/{id}/captcha", -1).header(Headers.USER_ID, userId))
+        mvc.perform(get("/api/seckill/{id}/captcha", -1).with(Callers.user(userId)))
                 .andExpect(status().isBadRequest());
-        mvc.perform(get("/api/seckill/{id}/captcha", uniqueId()).header(Headers.USER_ID, userId))
+        mvc.perform(get("/api/seckill/{id}/captcha", uniqueId()).with(Callers.user(userId)))
                 .andExpect(status().isNotFound());
         mvc.perform(get("/api/seckill/{id}/captcha", activityId)).andExpect(status().isUnauthorized());
     }

@@ -17,9 +17,15 @@ import com.seckill.common.error.SeckillException;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
 import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.web.Headers;
+import com.seckill.common.test.TestInfra;
 import com.seckill.seckill.SeckillServiceIT;
 import com.seckill.seckill.outbox.OutboxRelay;
+import com.seckill.web.test.Callers;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -87,7 +94,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
         String body = """
                 {"goodsId":%d,"goodsName":"Test phone","price":99.50,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":false}
                 """.formatted(uniqueId(), stock, start, end);
-        String answer = mvc.perform(post("/api/admin/activities").contentType(MediaType.APPLICATION_JSON).content(body))
+        String answer = mvc.perform(post("/api/admin/activities").contentType(MediaType.APPLICATION_JSON).content(body).with(Callers.admin(1)))
                 .andExpect(status().isCreated())
                 .andReturn().getResponse().getContentAsString();
         return json.readTree(answer).get("id").asLong();
@@ -98,7 +105,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
     }
 
     String path(long activityId, long userId) throws Exception {
-        String answer = mvc.perform(post("/api/seckill/{id}/token", activityId).header(Headers.USER_ID, userId))
+        String answer = mvc.perform(post("/api/seckill/{id}/token", activityId).with(Callers.user(userId)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.expiresInSeconds").value(60))
                 .andReturn().getResponse().getContentAsString();
@@ -107,7 +114,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
 
     ResultActions purchase(long activityId, long userId) throws Exception {
         return mvc.perform(post("/api/seckill/{id}/{path}", activityId, path(activityId, userId))
-                .header(Headers.USER_ID, userId));
+                .with(Callers.user(userId)));
     }
 
     @Test
@@ -116,11 +123,11 @@ class PurchaseFlowIT extends SeckillServiceIT {
 
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("7");
         assertThat(redis.opsForHash().get(SeckillKeys.info(activityId), "stockTotal")).isEqualTo("7");
-        mvc.perform(get("/api/activities/{id}", activityId))
+        mvc.perform(get("/api/activities/{id}", activityId).with(Callers.anonymous()))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.stockLeft").value(7))
                 .andExpect(jsonPath("$.status").value("ONGOING"));
-        mvc.perform(get("/api/activities")).andExpect(status().isOk())
+        mvc.perform(get("/api/activities").with(Callers.anonymous())).andExpect(status().isOk())
                 .andExpect(jsonPath("$[?(@.id == %d)].goodsName", activityId).value("Test phone"));
     }
 
@@ -146,12 +153,51 @@ class PurchaseFlowIT extends SeckillServiceIT {
                 .until(() -> redis.opsForHash().size(SeckillKeys.outbox(activityId)) == 0);
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("2");
 
-        mvc.perform(get("/api/seckill/result/{id}", requestId).header(Headers.USER_ID, userId))
+        mvc.perform(get("/api/seckill/result/{id}", requestId).with(Callers.user(userId)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.status").value("QUEUED"));
-        mvc.perform(get("/api/seckill/result/{id}", requestId).header(Headers.USER_ID, userId + 1))
+        mvc.perform(get("/api/seckill/result/{id}", requestId).with(Callers.user(userId + 1)))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.code").value("NOT_FOUND"));
+    }
+
+    /** Keeps Redis busy for a while, as a stalled or dying Redis would be: commands sent meanwhile go unanswered. */
+    private static final String STALL = """
+            local from = redis.call('TIME')
+            local start = tonumber(from[1]) * 1000000 + tonumber(from[2])
+            while true do
+                local now = redis.call('TIME')
+                if tonumber(now[1]) * 1000000 + tonumber(now[2]) - start > tonumber(ARGV[1]) then
+                    return 1
+                end
+            end
+            """;
+
+    @Test
+    void aPurchaseWhoseScriptGoesUnansweredIsAcceptedOnlyOnceTheBrokerHoldsItsMessage() throws Exception {
+        long activityId = runningActivity(3);
+        long userId = uniqueId();
+        TestInfra.Endpoints infra = TestInfra.endpoints();
+        RedisClient client = RedisClient.create(RedisURI.builder().withHost(infra.redisHost()).withPort(infra.redisPort())
+                .withTimeout(Duration.ofSeconds(30)).build());
+        StatefulRedisConnection<String, String> other = client.connect();
+        RedisFuture<Long> stall = other.async().eval(STALL, ScriptOutputType.INTEGER, new String[0], "4000000");
+        await().pollDelay(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> true);
+
+        String answer = mvc.perform(post("/api/seckill/{id}/{path}", activityId, "any").with(Callers.user(userId)))
+                .andExpect(status().isAccepted())
+                .andReturn().getResponse().getContentAsString();
+        String requestId = json.readTree(answer).get("requestId").asText();
+        assertThat(stall.isDone()).as("answered while Redis still could not").isFalse();
+
+        Message published = rabbit.receive(orders.getName(), 10_000);
+        assertThat(published).isNotNull();
+        assertThat(json.readValue(published.getBody(), OrderMessage.class).requestId()).isEqualTo(requestId);
+        stall.get(10, TimeUnit.SECONDS);
+        other.close();
+        client.shutdown();
+        // Redis ran the script once it could: the unit is taken, and the same message was already sent
+        await().atMost(Duration.ofSeconds(10)).until(() -> "2".equals(redis.opsForValue().get(SeckillKeys.stock(activityId))));
     }
 
     @Test
@@ -175,7 +221,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
                 .andExpect(status().isGone())
                 .andExpect(jsonPath("$.code").value("SOLD_OUT"));
         // the local flag now answers before Redis is asked
-        mvc.perform(post("/api/seckill/{id}/token", activityId).header(Headers.USER_ID, uniqueId()))
+        mvc.perform(post("/api/seckill/{id}/token", activityId).with(Callers.user(uniqueId())))
                 .andExpect(status().isGone());
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("0");
     }
@@ -186,13 +232,13 @@ class PurchaseFlowIT extends SeckillServiceIT {
         long ended = createActivity(5, Instant.now().minus(Duration.ofHours(2)), Instant.now().minus(Duration.ofHours(1)));
         long userId = uniqueId();
 
-        mvc.perform(post("/api/seckill/{id}/token", upcoming).header(Headers.USER_ID, userId))
+        mvc.perform(post("/api/seckill/{id}/token", upcoming).with(Callers.user(userId)))
                 .andExpect(status().isForbidden())
                 .andExpect(jsonPath("$.code").value("NOT_STARTED"));
-        mvc.perform(post("/api/seckill/{id}/x", upcoming).header(Headers.USER_ID, userId))
+        mvc.perform(post("/api/seckill/{id}/x", upcoming).with(Callers.user(userId)))
                 .andExpect(status().isForbidden())
                 .andExpect(jsonPath("$.code").value("NOT_STARTED"));
-        mvc.perform(post("/api/seckill/{id}/token", ended).header(Headers.USER_ID, userId))
+        mvc.perform(post("/api/seckill/{id}/token", ended).with(Callers.user(userId)))
                 .andExpect(status().isForbidden())
                 .andExpect(jsonPath("$.code").value("ENDED"));
         assertThat(redis.hasKey(SeckillKeys.path(upcoming, userId))).isFalse();
@@ -214,11 +260,11 @@ class PurchaseFlowIT extends SeckillServiceIT {
     @Test
     void unknownActivityAndUnknownRequestAre404() throws Exception {
         long userId = uniqueId();
-        mvc.perform(get("/api/activities/{id}", uniqueId())).andExpect(status().isNotFound())
+        mvc.perform(get("/api/activities/{id}", uniqueId()).with(Callers.anonymous())).andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.code").value("NOT_FOUND"));
-        mvc.perform(post("/api/seckill/{id}/token", uniqueId()).header(Headers.USER_ID, userId))
+        mvc.perform(post("/api/seckill/{id}/token", uniqueId()).with(Callers.user(userId)))
                 .andExpect(status().isNotFound());
-        mvc.perform(get("/api/seckill/result/{id}", UUID.randomUUID()).header(Headers.USER_ID, userId))
+        mvc.perform(get("/api/seckill/result/{id}", UUID.randomUUID()).with(Callers.user(userId)))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.code").value("NOT_FOUND"));
     }
@@ -227,7 +273,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
     void statsShowAConsistentUntouchedActivity() throws Exception {
         long activityId = runningActivity(4);
 
-        String answer = mvc.perform(get("/api/admin/activities/{id}/stats", activityId))
+        String answer = mvc.perform(get("/api/admin/activities/{id}/stats", activityId).with(Callers.admin(1)))
                 .andExpect(status().isOk()).andReturn().getResponse().getContentAsString();
         JsonNode stats = json.readTree(answer);
         assertThat(stats.get("redisStock").asInt()).isEqualTo(4);

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /** The pre-deduction script on the real Redis, under real concurrency. */
@@ -28,16 +29,40 @@ class PurchaseScriptIT extends SeckillServiceIT {
     private PurchaseOutcome buy(long activityId, long userId) {
         Long answer = redis.execute(PurchaseService.PURCHASE,
                 List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                        SeckillKeys.queued(activityId)),
+                        SeckillKeys.queued(activityId), SeckillKeys.info(activityId)),
                 String.valueOf(userId), "req-" + activityId + "-" + userId, "{\"userId\":" + userId + "}",
                 String.valueOf(System.currentTimeMillis()));
         return PurchaseOutcome.of(answer);
     }
 
+    /** Stock as a warm-up leaves it: stamped with the LASTSAVE of the Redis serving it. */
+    private void warmed(long activityId, int units) {
+        redis.opsForValue().set(SeckillKeys.stock(activityId), String.valueOf(units));
+        redis.opsForHash().put(SeckillKeys.info(activityId), "epoch", String.valueOf(lastSave()));
+    }
+
+    /** LASTSAVE in seconds, as the script sees it (the client converts it to milliseconds). */
+    private long lastSave() {
+        return redis.execute((RedisCallback<Long>) connection -> connection.serverCommands().lastSave()) / 1000;
+    }
+
+    @Test
+    void figuresStampedByAnotherRedisProcessSellNothing() {
+        long activityId = uniqueId();
+        warmed(activityId, 5);
+        // as after a restart that reloaded older data: the stamp is not this process's LASTSAVE
+        redis.opsForHash().put(SeckillKeys.info(activityId), "epoch", String.valueOf(lastSave() - 60));
+
+        assertThat(buy(activityId, 7)).isEqualTo(PurchaseOutcome.NOT_WARMED);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("5");
+        assertThat(redis.opsForSet().size(SeckillKeys.users(activityId))).isZero();
+        assertThat(redis.opsForHash().size(SeckillKeys.outbox(activityId))).isZero();
+    }
+
     @Test
     void fiveHundredConcurrentShoppersForOneUnitProduceExactlyOneSuccess() throws Exception {
         long activityId = uniqueId();
-        redis.opsForValue().set(SeckillKeys.stock(activityId), "1");
+        warmed(activityId, 1);
         int shoppers = 500;
         CountDownLatch start = new CountDownLatch(1);
         Map<PurchaseOutcome, AtomicInteger> outcomes = new ConcurrentHashMap<>();
@@ -70,7 +95,7 @@ class PurchaseScriptIT extends SeckillServiceIT {
     @Test
     void concurrentShoppersNeverTakeMoreThanTheStock() throws Exception {
         long activityId = uniqueId();
-        redis.opsForValue().set(SeckillKeys.stock(activityId), "50");
+        warmed(activityId, 50);
         CountDownLatch start = new CountDownLatch(1);
         AtomicInteger successes = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(200);
@@ -102,7 +127,7 @@ class PurchaseScriptIT extends SeckillServiceIT {
     @Test
     void secondPurchaseBySameUserIsDuplicateAndBurnsNoStock() {
         long activityId = uniqueId();
-        redis.opsForValue().set(SeckillKeys.stock(activityId), "5");
+        warmed(activityId, 5);
 
         assertThat(buy(activityId, 42)).isEqualTo(PurchaseOutcome.SUCCESS);
         assertThat(buy(activityId, 42)).isEqualTo(PurchaseOutcome.DUPLICATE);
@@ -114,7 +139,7 @@ class PurchaseScriptIT extends SeckillServiceIT {
     @Test
     void holderOfTheLastUnitIsToldDuplicateNotSoldOut() {
         long activityId = uniqueId();
-        redis.opsForValue().set(SeckillKeys.stock(activityId), "1");
+        warmed(activityId, 1);
 
         assertThat(buy(activityId, 7)).isEqualTo(PurchaseOutcome.SUCCESS);
         assertThat(buy(activityId, 7)).isEqualTo(PurchaseOutcome.DUPLICATE);

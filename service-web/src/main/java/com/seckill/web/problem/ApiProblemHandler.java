@@ -1,7 +1,8 @@
-package com.seckill.common.web;
+package com.seckill.web.problem;
 
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
+import com.seckill.common.web.Headers;
 import jakarta.validation.ConstraintViolationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,0 +1,149 @@
+package com.seckill.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.seckill.common.redis.SeckillKeys;
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DESIGN.md §9 on the running system: a request that reaches an inner service around the gateway acts
+ * for nobody, whatever identity headers or tokens it carries, and changes nothing; the same request
+ * through the gateway, by the right user, works.
+ */
+class TrustIT {
+
+    private static final int SECKILL = 8081;
+    private static final int ORDER = 8082;
+    private static final int PAYMENT = 8083;
+    private static final SeckillSystem system = new SeckillSystem();
+
+    @AfterAll
+    static void close() {
+        system.close();
+    }
+
+    /** A pending order of {@code token}'s user, bought through the gateway. */
+    private static long pendingOrder(long activityId, String token) {
+        SeckillSystem.Response path = system.call("POST", "/api/seckill/" + activityId + "/token", token, null);
+        SeckillSystem.Response accepted = system.call("POST", "/api/seckill/" + activityId + "/" + path.body().get("path").asText(),
+                token, null);
+        assertThat(accepted.status()).as(accepted.raw()).isEqualTo(202);
+        String requestId = accepted.body().get("requestId").asText();
+        JsonNode result = await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> system.call("GET", "/api/seckill/result/" + requestId, token, null).body(),
+                        body -> "SUCCESS".equals(body.path("status").asText()));
+        return result.get("orderId").asLong();
+    }
+
+    private static void assertRefused(SeckillSystem.Response answer) {
+        assertThat(answer.status()).as(answer.raw()).isIn(401, 403);
+        assertThat(answer.body().path("code").asText()).as(answer.raw()).isIn("UNAUTHENTICATED", "FORBIDDEN");
+        assertThat(answer.raw()).doesNotContain("Exception", "at com.", "at org.");
+    }
+
+    private static long orderStatus(long orderId) {
+        return system.queryLong("SELECT status FROM seckill_order WHERE id = ?", orderId);
+    }
+
+    @Test
+    void nothingSentAroundTheGatewayActsForAUserAnAdminOrAService() {
+        long activityId = system.createActivity(5);
+        long owner = SeckillSystem.uniqueId();
+        String ownerToken = system.token(owner, false);
+        long orderId = pendingOrder(activityId, ownerToken);
+        long activities = system.queryLong("SELECT COUNT(*) FROM seckill_activity");
+        Map<String, String> forgedUser = Map.of("X-User-Id", String.valueOf(owner));
+        Map<String, String> forgedAdmin = Map.of("X-User-Id", "1", "X-User-Roles", "ADMIN");
+        Map<String, String> shoppersOwnToken = Map.of("Authorization", "Bearer " + ownerToken, "X-User-Id", String.valueOf(owner));
+
+        for (Map<String, String> headers : List.of(Map.<String, String>of(), forgedUser, forgedAdmin, shoppersOwnToken)) {
+            assertRefused(system.callDirect(ORDER, "POST", "/internal/orders/" + orderId + "/pay", headers, "{\"amount\":1.99}"));
+            assertRefused(system.callDirect(ORDER, "GET", "/internal/orders/" + orderId, headers, null));
+            assertRefused(system.callDirect(ORDER, "POST", "/api/orders/" + orderId + "/cancel", headers, null));
+            assertRefused(system.callDirect(ORDER, "GET", "/api/orders/" + orderId, headers, null));
+            assertRefused(system.callDirect(PAYMENT, "POST", "/api/payments", headers, "{\"orderId\":" + orderId + "}"));
+            assertRefused(system.callDirect(SECKILL, "POST", "/api/seckill/" + activityId + "/anyPath", headers, null));
+            assertRefused(system.callDirect(SECKILL, "POST", "/api/admin/activities", headers, """
+                    {"goodsId":1,"goodsName":"x","price":1.00,"stock":1,"startTime":"%s","endTime":"%s"}
+                    """.formatted(Instant.now(), Instant.now().plusSeconds(60))));
+            assertRefused(system.callDirect(SECKILL, "POST", "/api/admin/activities/" + activityId + "/warmup", headers, null));
+        }
+
+        assertThat(orderStatus(orderId)).as("still pending").isZero();
+        assertThat(system.queryLong("SELECT COUNT(*) FROM payment WHERE order_id = ?", orderId)).as("no payment row").isZero();
+        assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_activity")).isEqualTo(activities);
+        assertThat(system.redis.scard(SeckillKeys.users(activityId))).as("nobody else bought").isEqualTo(1);
+
+        // the same, through the gateway, by the owner
+        SeckillSystem.Response payment = system.call("POST", "/api/payments", ownerToken, "{\"orderId\":" + orderId + "}");
+        assertThat(payment.status()).as(payment.raw()).isEqualTo(201);
+        String tradeNo = payment.body().get("tradeNo").asText();
+        assertThat(system.call("POST", "/api/payments/" + tradeNo + "/simulate", ownerToken, null).status()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(20)).until(() -> orderStatus(orderId) == 1);
+    }
+
+    @Test
+    void aPaymentCallbackCountsOnlyWhenItCameThroughTheGateway() {
+        SeckillSystem.Response direct = system.callDirect(PAYMENT, "POST", "/api/payments/callback",
+                Map.of("X-Signature", "00"), "{\"tradeNo\":\"T1\",\"orderId\":1,\"amount\":1.00,\"status\":\"SUCCESS\",\"timestamp\":1}");
+        assertRefused(direct);
+    }
+
+    @Test
+    void innerServicesListenOnThisMachineOnlyAndTheGatewayOnEveryInterface() {
+        Optional<InetAddress> external = externalAddress();
+        if (external.isEmpty()) {
+            System.out.println("TRUST: this machine has no address besides loopback; only the loopback checks ran");
+        }
+        external.ifPresent(address -> {
+            for (int port : List.of(SECKILL, ORDER, PAYMENT)) {
+                assertThat(accepts(address, port)).as("%s:%d", address.getHostAddress(), port).isFalse();
+            }
+            assertThat(accepts(address, 8080)).as("the gateway on %s", address.getHostAddress()).isTrue();
+        });
+        for (int port : List.of(SECKILL, ORDER, PAYMENT, 8080)) {
+            assertThat(accepts(InetAddress.getLoopbackAddress(), port)).isTrue();
+        }
+    }
+
+    private static Optional<InetAddress> externalAddress() {
+        try {
+            for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (nic.isUp() && !nic.isLoopback()) {
+                    for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                        if (address instanceof Inet4Address) {
+                            return Optional.of(address);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return Optional.empty();
+    }
+
+    private static boolean accepts(InetAddress address, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(address, port), 1_000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

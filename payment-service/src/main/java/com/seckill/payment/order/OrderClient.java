@@ -1,0 +1,77 @@
+package com.seckill.payment.order;
+
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
+import com.seckill.common.ledger.OrderServiceApi;
+import com.seckill.common.ledger.OrderSnapshot;
+import com.seckill.common.ledger.PaymentApplied;
+import com.seckill.common.ledger.PaymentNotice;
+import com.seckill.web.trust.ServiceCredentials;
+import java.math.BigDecimal;
+import java.util.Optional;
+import org.springframework.cloud.client.loadbalancer.LoadBalanced;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+
+/**
+ * The orders belong to order-service: payment-service asks it (an order's owner, price and state;
+ * applying a payment) instead of reading its table, with a service token scoped to exactly that.
+ */
+@Configuration(proxyBeanMethods = false)
+public class OrderClient {
+
+    private final RestClient orderService;
+
+    OrderClient(RestClient.Builder loadBalanced, ServiceCredentials credentials) {
+        this.orderService = loadBalanced.baseUrl("http://order-service").requestInterceptor(credentials).build();
+    }
+
+    @Bean
+    @LoadBalanced
+    static RestClient.Builder loadBalancedRestClient() {
+        return RestClient.builder();
+    }
+
+    /**
+     * @return the order, or empty when order-service knows no such order
+     * @throws SeckillException BUSY when order-service cannot be asked now
+     */
+    public Optional<OrderSnapshot> find(long orderId) {
+        try {
+            return Optional.ofNullable(orderService.get().uri(OrderServiceApi.ORDER, orderId)
+                    .exchange((request, response) -> {
+                        if (response.getStatusCode().value() == 404) {
+                            return null;
+                        }
+                        if (!response.getStatusCode().is2xxSuccessful()) {
+                            throw new RestClientException("order-service answered " + response.getStatusCode());
+                        }
+                        return response.bodyTo(OrderSnapshot.class);
+                    }));
+        } catch (RestClientException e) {
+            throw new SeckillException(ErrorCode.BUSY, "Orders cannot be read right now, try again shortly");
+        }
+    }
+
+    /**
+     * Applies a payment; idempotent.
+     *
+     * @return what became of it, or null when order-service knows no such order
+     * @throws RestClientException when order-service could not be reached or failed
+     */
+    public PaymentApplied pay(long orderId, BigDecimal amount) {
+        return orderService.post().uri(OrderServiceApi.PAY, orderId)
+                .body(new PaymentNotice(amount))
+                .exchange((request, response) -> {
+                    if (response.getStatusCode().value() == 404) {
+                        return null;
+                    }
+                    if (!response.getStatusCode().is2xxSuccessful()) {
+                        throw new RestClientException("order-service answered " + response.getStatusCode());
+                    }
+                    return response.bodyTo(PaymentApplied.class);
+                });
+    }
+}

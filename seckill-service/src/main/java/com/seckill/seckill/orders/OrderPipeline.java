@@ -1,0 +1,51 @@
+package com.seckill.seckill.orders;
+
+import com.seckill.common.ledger.ConsumerState;
+import com.seckill.common.message.Queues;
+import com.seckill.seckill.SeckillProperties;
+import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.stereotype.Component;
+
+/**
+ * Whether every purchase published so far has been turned into an order (or refused) in MySQL: the
+ * order queue holds no message and every order-service consumer has been idle long enough that it
+ * holds none either. Only then can figures be rebuilt from MySQL, or a request be called lost.
+ */
+@Component
+public class OrderPipeline {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderPipeline.class);
+
+    private final AmqpAdmin broker;
+    private final OrderRecords orders;
+    private final SeckillProperties properties;
+
+    OrderPipeline(AmqpAdmin broker, OrderRecords orders, SeckillProperties properties) {
+        this.broker = broker;
+        this.orders = orders;
+        this.properties = properties;
+    }
+
+    public boolean drained() {
+        try {
+            Properties queue = broker.getQueueProperties(Queues.ORDER_CREATE);
+            Object ready = queue == null ? 0 : queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT);
+            if (ready instanceof Integer count && count > 0) {
+                return false;
+            }
+            for (ConsumerState consumer : orders.consumers()) {
+                if (consumer.busy() || consumer.idleMillis() < properties.consumerIdle().toMillis()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (RuntimeException e) {
+            log.debug("Order pipeline state unknown: {}", e.toString());
+            return false;
+        }
+    }
+}

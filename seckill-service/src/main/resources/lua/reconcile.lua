@@ -1,0 +1,32 @@
+-- Rewrites an activity's stock and holders from MySQL, unless anything moved since the caller read them.
+-- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
+-- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info
+-- ARGV[1] stock as read before MySQL   ARGV[2] number of holders as read before MySQL
+-- ARGV[3] units left per MySQL        ARGV[4..] holders per MySQL
+-- A purchase accepted since the reads changed the stock and sits in the queued set until its order is
+-- written, so a rewrite built from an older MySQL snapshot is refused rather than undoing it.
+-- Returns 1 when rewritten, 0 when something was in flight or moved.
+if redis.call('HLEN', KEYS[3]) > 0 or redis.call('ZCARD', KEYS[4]) > 0 then
+    return 0
+end
+if redis.call('GET', KEYS[1]) ~= ARGV[1] or redis.call('SCARD', KEYS[2]) ~= tonumber(ARGV[2]) then
+    return 0
+end
+-- figures Redis lost are the warmer's to rebuild, once the purchases in flight are written
+if redis.call('HGET', KEYS[5], 'epoch') ~= tostring(redis.call('LASTSAVE')) then
+    return 0
+end
+redis.call('DEL', KEYS[2])
+local batch = {}
+for i = 4, #ARGV do
+    batch[#batch + 1] = ARGV[i]
+    if #batch == 1000 then
+        redis.call('SADD', KEYS[2], unpack(batch))
+        batch = {}
+    end
+end
+if #batch > 0 then
+    redis.call('SADD', KEYS[2], unpack(batch))
+end
+redis.call('SET', KEYS[1], ARGV[3])
+return 1
