@@ -8,6 +8,7 @@ import com.seckill.seckill.SeckillServiceIT;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -27,10 +28,14 @@ class PurchaseScriptIT extends SeckillServiceIT {
     StringRedisTemplate redis;
 
     private PurchaseOutcome buy(long activityId, long userId) {
+        return buy(activityId, userId, UUID.randomUUID().toString());
+    }
+
+    private PurchaseOutcome buy(long activityId, long userId, String requestId) {
         Long answer = redis.execute(PurchaseService.PURCHASE,
                 List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
                         SeckillKeys.queued(activityId), SeckillKeys.info(activityId)),
-                String.valueOf(userId), "req-" + activityId + "-" + userId, "{\"userId\":" + userId + "}",
+                String.valueOf(userId), requestId, "{\"userId\":" + userId + "}",
                 String.valueOf(System.currentTimeMillis()));
         return PurchaseOutcome.of(answer);
     }
@@ -44,6 +49,19 @@ class PurchaseScriptIT extends SeckillServiceIT {
     /** LASTSAVE in seconds, as the script sees it (the client converts it to milliseconds). */
     private long lastSave() {
         return redis.execute((RedisCallback<Long>) connection -> connection.serverCommands().lastSave()) / 1000;
+    }
+
+    @Test
+    void theSameRequestSentAgainAfterALostAnswerIsTheSameSuccessNotADuplicate() {
+        long activityId = uniqueId();
+        warmed(activityId, 5);
+        String requestId = UUID.randomUUID().toString();
+
+        assertThat(buy(activityId, 7, requestId)).isEqualTo(PurchaseOutcome.SUCCESS);
+        assertThat(buy(activityId, 7, requestId)).isEqualTo(PurchaseOutcome.SUCCESS);
+        assertThat(buy(activityId, 7)).as("another request of the same user").isEqualTo(PurchaseOutcome.DUPLICATE);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("4");
+        assertThat(redis.opsForHash().size(SeckillKeys.outbox(activityId))).isEqualTo(1);
     }
 
     @Test
