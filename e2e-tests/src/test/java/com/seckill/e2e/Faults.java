@@ -51,17 +51,21 @@ final class Faults {
     }
 
     /**
-     * ./seckill up as a user runs it, taking the launcher's lock (on a run directory of its own: the fault
-     * suite holds the usual one): it starts what is missing. Then the lock must be free again, so that
-     * a daemon it started holds no descriptor of it, and ./seckill status must answer.
+     * ./seckill up as a user runs it, taking the launcher's lock (a lock file of its own: the fault suite
+     * holds the usual one): it starts what is missing. Then the lock must be free again, so that a daemon
+     * it started holds no descriptor of it, and ./seckill status must answer.
      */
     static void upAsAUserAndStillInCharge() throws Exception {
-        Path runDir = Files.createTempDirectory("seckill-run");
-        Map<String, String> env = Map.of("SECKILL_RUN_DIR", runDir.toString(),
-                "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
-        run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up");
-        run(Duration.ofSeconds(10), Map.of(), "flock", "--nonblock", runDir.resolve("launcher.lock").toString(), "true");
-        run(Duration.ofSeconds(60), env, ROOT.resolve("seckill").toString(), "status");
+        Path lock = Files.createTempFile("seckill-launcher", ".lock");
+        try {
+            Map<String, String> env = Map.of("SECKILL_LOCK_FILE", lock.toString(), "SECKILL_GATEWAY_RATELIMIT_PERIP",
+                    System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
+            run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up");
+            run(Duration.ofSeconds(10), Map.of(), "flock", "--nonblock", lock.toString(), "true");
+            run(Duration.ofSeconds(60), env, ROOT.resolve("seckill").toString(), "status");
+        } finally {
+            Files.deleteIfExists(lock);
+        }
     }
 
     static void stopRedis() throws Exception {
