@@ -2,10 +2,14 @@ package com.seckill.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,10 +34,35 @@ final class SeckillSystem implements AutoCloseable {
     final ObjectMapper json = new ObjectMapper();
     private final String gateway = env("SECKILL_GATEWAY_URL", "http://127.0.0.1:8080");
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final RedisClient redisClient = RedisClient.create(RedisURI.create(
-            env("SECKILL_REDIS_HOST", "127.0.0.1"), Integer.parseInt(env("SECKILL_REDIS_PORT", "6379"))));
-    private final StatefulRedisConnection<String, String> redisConnection = redisClient.connect();
-    final RedisCommands<String, String> redis = redisConnection.sync();
+    private final AbstractRedisClient redisClient;
+    private final StatefulConnection<String, String> redisConnection;
+    /** The system's Redis, or Redis Cluster when SPRING_DATA_REDIS_CLUSTER_NODES names one, as the services see it. */
+    final RedisClusterCommands<String, String> redis;
+
+    SeckillSystem() {
+        this(env("SPRING_DATA_REDIS_CLUSTER_NODES", ""));
+    }
+
+    /** @param clusterNodes the Redis Cluster the system runs on (h:p,h:p,...), or empty for the single Redis */
+    SeckillSystem(String clusterNodes) {
+        if (clusterNodes.isEmpty()) {
+            RedisClient client = RedisClient.create(RedisURI.create(env("SECKILL_REDIS_HOST", "127.0.0.1"),
+                    Integer.parseInt(env("SECKILL_REDIS_PORT", "6379"))));
+            StatefulRedisConnection<String, String> connection = client.connect();
+            redisClient = client;
+            redisConnection = connection;
+            redis = connection.sync();
+        } else {
+            RedisClusterClient client = RedisClusterClient.create(java.util.Arrays.stream(clusterNodes.split(","))
+                    .map(node -> RedisURI.create(node.substring(0, node.lastIndexOf(':')),
+                            Integer.parseInt(node.substring(node.lastIndexOf(':') + 1))))
+                    .toList());
+            StatefulRedisClusterConnection<String, String> connection = client.connect();
+            redisClient = client;
+            redisConnection = connection;
+            redis = connection.sync();
+        }
+    }
 
     record Response(int status, JsonNode body, String raw, java.net.http.HttpHeaders headers) {
     }

@@ -9,7 +9,12 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.test.TestInfra;
 import com.seckill.gateway.auth.JwtTokens;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.Stream;
@@ -32,6 +37,7 @@ class BlacklistIT {
 
     private static final EchoService services = EchoService.start();
     private static final Duration WITHIN_A_SECOND = Duration.ofSeconds(1);
+    private static final Duration RESYNC = Duration.ofSeconds(2);
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
@@ -40,6 +46,7 @@ class BlacklistIT {
         registry.add("seckill.gateway.rate-limit.per-ip", () -> "0");
         registry.add("seckill.gateway.rate-limit.per-user", () -> "0");
         registry.add("seckill.gateway.cors.allowed-origins", () -> "https://shop.example");
+        registry.add("seckill.gateway.blacklist.resync", RESYNC::toString);
     }
 
     @AfterAll
@@ -103,18 +110,99 @@ class BlacklistIT {
         await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(token, address) == 200);
     }
 
+    /** What another gateway instance's add does: the row in MySQL, then the entry and the version in the copy. */
+    private long addedByAnotherInstance(long userId) throws Exception {
+        long id;
+        try (Connection c = TestInfra.connection();
+             PreparedStatement insert = c.prepareStatement("INSERT INTO blacklist (user_id, reason, created_by) VALUES (?, 'other instance', 1)",
+                     Statement.RETURN_GENERATED_KEYS)) {
+            insert.setLong(1, userId);
+            insert.executeUpdate();
+            try (ResultSet keys = insert.getGeneratedKeys()) {
+                keys.next();
+                id = keys.getLong(1);
+            }
+        }
+        String entry = "{\"id\":" + id + ",\"userId\":" + userId + ",\"reason\":\"other instance\",\"createdAt\":\""
+                + Instant.now() + "\",\"createdBy\":1}";
+        redis.opsForHash().put(SeckillKeys.blacklist(), Long.toString(id), entry).block();
+        redis.opsForValue().increment(SeckillKeys.blacklistVersion()).block();
+        return id;
+    }
+
+    private static long rows(String sql) throws Exception {
+        try (Connection c = TestInfra.connection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     @Test
     void entryWrittenByAnotherInstanceAppliesHereWithinASecond() throws Exception {
         long userId = randomId();
         String token = tokens.issue(userId, false);
-        long id = redis.opsForValue().increment(SeckillKeys.blacklistSequence()).block();
-        String entry = "{\"id\":" + id + ",\"userId\":" + userId + ",\"reason\":\"other instance\",\"createdAt\":\""
-                + Instant.now() + "\",\"createdBy\":1}";
-        // What another gateway's add does: the entry and the version, no call into this instance.
-        redis.opsForHash().put(SeckillKeys.blacklist(), Long.toString(id), entry).block();
-        redis.opsForValue().increment(SeckillKeys.blacklistVersion()).block();
+
+        long id = addedByAnotherInstance(userId);
 
         await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(token, randomAddress()) == 403);
+        remove(id);
+    }
+
+    @Test
+    void afterRedisLostTheCopyItIsRebuiltFromMysqlAndLaterChangesStillApplyWithinASecond() throws Exception {
+        long early = randomId();
+        long late = randomId();
+        String earlyToken = tokens.issue(early, false);
+        String lateToken = tokens.issue(late, false);
+        long earlyId = added("{\"userId\":" + early + ",\"reason\":\"before the crash\"}");
+        await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(earlyToken, randomAddress()) == 403);
+
+        // Redis restarted empty: the copy and its version are gone
+        redis.delete(SeckillKeys.blacklist(), SeckillKeys.blacklistVersion()).block();
+
+        await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50))
+                .until(() -> Boolean.TRUE.equals(redis.opsForHash().hasKey(SeckillKeys.blacklist(), Long.toString(earlyId)).block()));
+        assertThat(ordersStatus(earlyToken, randomAddress())).as("MySQL kept it").isEqualTo(403);
+        long lateId = addedByAnotherInstance(late);
+        await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(lateToken, randomAddress()) == 403);
+        remove(earlyId);
+        remove(lateId);
+    }
+
+    @Test
+    void aVersionThatWentBackwardsStillReloads() throws Exception {
+        long userId = randomId();
+        String token = tokens.issue(userId, false);
+        added("{\"userId\":" + randomId() + ",\"reason\":\"raise the version\"}");
+        long id = addedByAnotherInstance(userId);
+        await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(token, randomAddress()) == 403);
+        remove(id);
+        await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(token, randomAddress()) == 200);
+
+        // a restarted counter, lower than what this instance saw, while the copy says the user is blocked again
+        long again = addedByAnotherInstance(userId);
+        redis.opsForValue().set(SeckillKeys.blacklistVersion(), "1").block();
+        await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(token, randomAddress()) == 403);
+        remove(again);
+    }
+
+    @Test
+    void anEntryOnlyMysqlHoldsReachesTheCopyAtTheNextResync() throws Exception {
+        long userId = randomId();
+        String token = tokens.issue(userId, false);
+        long id;
+        try (Connection c = TestInfra.connection();
+             PreparedStatement insert = c.prepareStatement("INSERT INTO blacklist (user_id, reason, created_by) VALUES (?, 'redis write failed', 1)",
+                     Statement.RETURN_GENERATED_KEYS)) {
+            insert.setLong(1, userId);
+            insert.executeUpdate();
+            try (ResultSet keys = insert.getGeneratedKeys()) {
+                keys.next();
+                id = keys.getLong(1);
+            }
+        }
+
+        await().atMost(RESYNC.plusSeconds(2)).pollInterval(Duration.ofMillis(100)).until(() -> ordersStatus(token, randomAddress()) == 403);
         remove(id);
     }
 
@@ -205,12 +293,12 @@ class BlacklistIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badEntries")
-    void badEntryIsABadRequestAndStoresNothing(String label, String body) {
-        Long sizeBefore = redis.opsForHash().size(SeckillKeys.blacklist()).block();
+    void badEntryIsABadRequestAndStoresNothing(String label, String body) throws Exception {
+        long rowsBefore = rows("SELECT COUNT(*) FROM blacklist");
 
         expectProblem(add(body), 400, "BAD_REQUEST");
 
-        assertThat(redis.opsForHash().size(SeckillKeys.blacklist()).block()).isEqualTo(sizeBefore);
+        assertThat(rows("SELECT COUNT(*) FROM blacklist")).isEqualTo(rowsBefore);
     }
 
     @Test

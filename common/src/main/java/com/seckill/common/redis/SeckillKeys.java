@@ -73,9 +73,13 @@ public final class SeckillKeys {
         return PREFIX + "result:" + requestId;
     }
 
-    /** Prefix of every gateway rate-limiter key. */
+    /**
+     * Prefix of every gateway rate-limiter key. One hash tag for all of them: the limiter takes a token
+     * from the address, user and activity buckets of a request in one script, whose keys must share a
+     * Cluster slot (the price: the limiter's state lives on one node of a Redis Cluster).
+     */
     public static String rate(String bucket) {
-        return PREFIX + "rate:" + bucket;
+        return PREFIX + "rate:{limits}:" + bucket;
     }
 
     /** Hash: token bucket (tokens, last refill) of one client address. */
@@ -100,7 +104,7 @@ public final class SeckillKeys {
 
     // The blacklist keys share one hash tag so the scripts that change them stay in one Cluster slot.
 
-    /** Hash: blacklist entry id -> JSON entry (user id and/or IP, reason, expiry). */
+    /** Hash: blacklist entry id -> JSON entry (user id and/or IP, reason, expiry); a copy of MySQL's table. */
     public static String blacklist() {
         return PREFIX + "{blacklist}";
     }
@@ -108,10 +112,5 @@ public final class SeckillKeys {
     /** String: bumped on every blacklist change, so gateway instances reload only when it moved. */
     public static String blacklistVersion() {
         return PREFIX + "{blacklist}:version";
-    }
-
-    /** String: the last blacklist entry id handed out. */
-    public static String blacklistSequence() {
-        return PREFIX + "{blacklist}:seq";
     }
 }

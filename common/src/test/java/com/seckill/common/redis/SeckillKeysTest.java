@@ -21,6 +21,27 @@ class SeckillKeysTest {
         assertThat(SeckillKeys.rate("ip:1.2.3.4")).startsWith("seckill:rate:");
     }
 
+    /** The part of a key Redis Cluster hashes: the first {...} with something inside, else the whole key. */
+    private static String hashTag(String key) {
+        int open = key.indexOf('{');
+        int close = open < 0 ? -1 : key.indexOf('}', open + 1);
+        return close > open + 1 ? key.substring(open + 1, close) : key;
+    }
+
+    @Test
+    void theKeysEveryScriptTouchesTogetherShareOneClusterSlot() {
+        // purchase, warm-up, reconciliation, give-back: one activity's keys
+        assertThat(java.util.stream.Stream.of(SeckillKeys.stock(42), SeckillKeys.users(42), SeckillKeys.outbox(42),
+                SeckillKeys.queued(42), SeckillKeys.info(42), SeckillKeys.path(42, 7)).map(SeckillKeysTest::hashTag))
+                .containsOnly("42");
+        // the gateway's rate limit: an address, a user and an activity bucket in one script
+        assertThat(java.util.stream.Stream.of(SeckillKeys.rateIp("203.0.113.9"), SeckillKeys.rateUser(7),
+                SeckillKeys.rateActivity(42)).map(SeckillKeysTest::hashTag).distinct()).hasSize(1);
+        assertThat(SeckillKeys.rateUser(7)).startsWith("seckill:rate:");
+        // the blacklist's copy and its version
+        assertThat(hashTag(SeckillKeys.blacklist())).isEqualTo(hashTag(SeckillKeys.blacklistVersion()));
+    }
+
     @Test
     void scriptAnswersMapToOutcomes() {
         assertThat(PurchaseOutcome.of(1)).isEqualTo(PurchaseOutcome.SUCCESS);

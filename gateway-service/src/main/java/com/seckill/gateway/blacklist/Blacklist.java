@@ -2,11 +2,16 @@ package com.seckill.gateway.blacklist;
 
 import com.seckill.gateway.client.ClientAddresses;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -18,25 +23,32 @@ import reactor.core.publisher.Mono;
 
 /**
  * The deny list as every request sees it: an in-memory snapshot, so checking costs no Redis call.
- * Each instance polls the list's version every {@code refresh} and reloads the entries when it moved,
- * so a change made through any instance applies on all of them within that period, without a restart.
+ * MySQL holds the list ({@link BlacklistTable}); Redis holds the copy all instances read
+ * ({@link BlacklistCopy}). Each instance polls the copy's version every {@code refresh} and reloads
+ * when it changed, in either direction: a copy Redis lost is rebuilt from MySQL by the first instance
+ * that finds it missing, with a version no instance held before, so every instance reloads within a
+ * refresh period and nothing MySQL holds is lost. Every {@code resync} each instance also checks that
+ * the copy holds what MySQL holds (a change whose Redis write failed), and drops the copy if not.
  * Expiry is decided per request against the clock, so an entry stops applying at its
- * {@code expiresAt} exactly, whatever the refresh period. If Redis is unreachable the last snapshot
- * keeps applying (a Redis outage neither lifts nor adds blocks).
+ * {@code expiresAt} exactly. If Redis is unreachable the last snapshot keeps applying.
  */
 @Component
 public class Blacklist implements InitializingBean, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(Blacklist.class);
 
-    private final BlacklistStore store;
+    private final BlacklistTable table;
+    private final BlacklistCopy copy;
     private final BlacklistProperties properties;
     private final Clock clock;
-    private volatile Snapshot snapshot = new Snapshot(-1, Long.MAX_VALUE, Map.of(), Map.of());
+    private final AtomicLong reloads = new AtomicLong();
+    private volatile Snapshot snapshot = new Snapshot(-1, null, Long.MAX_VALUE, Set.of(), Map.of(), Map.of());
     private Disposable polling;
+    private Disposable resyncing;
 
-    Blacklist(BlacklistStore store, BlacklistProperties properties, Clock clock) {
-        this.store = store;
+    Blacklist(BlacklistTable table, BlacklistCopy copy, BlacklistProperties properties, Clock clock) {
+        this.table = table;
+        this.copy = copy;
         this.properties = properties;
         this.clock = clock;
     }
@@ -44,9 +56,12 @@ public class Blacklist implements InitializingBean, DisposableBean {
     /**
      * Who is blocked, and until when (epoch ms; {@link Long#MAX_VALUE} for good).
      *
-     * @param nextExpiry when the first of these entries expires: time to purge it from Redis
+     * @param reload     the local sequence number of the reload that built it
+     * @param version    the copy's version it was read at
+     * @param nextExpiry when the first of these entries expires: time to purge it
      */
-    private record Snapshot(long version, long nextExpiry, Map<Long, Long> users, Map<String, Long> addresses) {
+    private record Snapshot(long reload, Long version, long nextExpiry, Set<Long> ids, Map<Long, Long> users,
+                            Map<String, Long> addresses) {
     }
 
     public boolean blocksUser(long userId) {
@@ -70,31 +85,59 @@ public class Blacklist implements InitializingBean, DisposableBean {
         if (request.expiresAt() != null && !request.expiresAt().isAfter(now)) {
             throw new InvalidBlacklistEntry("expiresAt must be in the future");
         }
-        String address = ip;
-        return store.nextId()
-                .map(id -> new BlacklistEntry(id, request.userId(), address, request.reason().strip(),
-                        request.expiresAt(), now, adminId))
-                .flatMap(entry -> store.put(entry).then(refresh()).thenReturn(entry));
+        return table.insert(request.userId(), ip, request.reason().strip(), request.expiresAt(), now, adminId)
+                .flatMap(entry -> copied(copy.put(entry)).then(refreshQuietly()).thenReturn(entry));
     }
 
     Mono<Void> remove(long id) {
-        return store.remove(id).flatMap(removed -> removed ? refresh() : Mono.error(new UnknownBlacklistEntry(Long.toString(id))));
+        return table.delete(id).flatMap(removed -> removed
+                ? copied(copy.remove(id)).then(refreshQuietly())
+                : Mono.error(new UnknownBlacklistEntry(Long.toString(id))));
     }
 
+    /** The list as MySQL holds it. */
     Mono<List<BlacklistEntry>> list() {
-        return store.all().map(entries -> entries.stream().sorted(Comparator.comparingLong(BlacklistEntry::id)).toList());
+        return table.all();
     }
 
-    /** Reloads the entries when the version moved or one of them expired; purges the expired ones. */
+    /**
+     * A change is made in MySQL first, then in the copy; when there is no copy it is rebuilt from
+     * MySQL, which holds the change already. When Redis cannot be written the change stands in MySQL
+     * and reaches the copy at the next resync.
+     */
+    private Mono<Void> copied(Mono<Boolean> change) {
+        return change.flatMap(applied -> applied ? Mono.<Void>empty() : rebuildCopy())
+                .onErrorResume(failure -> {
+                    log.warn("Blacklist change stored in MySQL, not yet in Redis: {}", failure.toString());
+                    return Mono.empty();
+                });
+    }
+
+    private Mono<Void> refreshQuietly() {
+        return refresh().onErrorResume(failure -> Mono.empty());
+    }
+
+    /** Reloads when the copy's version changed or an entry expired; rebuilds a missing copy from MySQL. */
     Mono<Void> refresh() {
-        return store.version().flatMap(version -> {
-            Snapshot current = snapshot;
-            return version == current.version() && clock.millis() < current.nextExpiry() ? Mono.empty() : reload(version);
+        return copy.version()
+                .switchIfEmpty(Mono.defer(() -> rebuildCopy().then(copy.version())))
+                .flatMap(version -> {
+                    Snapshot current = snapshot;
+                    return version.equals(current.version()) && clock.millis() < current.nextExpiry()
+                            ? Mono.empty() : reload(version);
+                });
+    }
+
+    private Mono<Void> rebuildCopy() {
+        return table.all().flatMap(entries -> {
+            log.info("Blacklist copy rebuilt in Redis from MySQL: {} entries", entries.size());
+            return copy.rebuild(entries, clock.millis());
         });
     }
 
     private Mono<Void> reload(long version) {
-        return store.all().flatMap(entries -> {
+        long reload = reloads.incrementAndGet();
+        return copy.all().flatMap(entries -> {
             Instant now = clock.instant();
             Map<Long, Long> users = new HashMap<>();
             Map<String, Long> addresses = new HashMap<>();
@@ -113,24 +156,45 @@ public class Blacklist implements InitializingBean, DisposableBean {
                     addresses.merge(entry.ip(), until, Math::max);
                 }
             }
-            install(new Snapshot(version, nextExpiry, Map.copyOf(users), Map.copyOf(addresses)));
-            return Flux.fromIterable(expired).concatMap(e -> store.remove(e.id())).then();
+            Set<Long> ids = entries.stream().filter(e -> e.activeAt(now)).map(BlacklistEntry::id).collect(Collectors.toSet());
+            install(new Snapshot(reload, version, nextExpiry, Set.copyOf(ids), Map.copyOf(users), Map.copyOf(addresses)));
+            return Flux.fromIterable(expired).concatMap(e -> table.delete(e.id()).then(copy.remove(e.id()))).then();
         });
     }
 
-    /** Never lets a slow reload replace what a newer one installed. */
+    /** Never lets a reload that started earlier replace what a later one installed. */
     private synchronized void install(Snapshot loaded) {
-        if (loaded.version() >= snapshot.version()) {
+        if (loaded.reload() > snapshot.reload()) {
             snapshot = loaded;
         }
     }
 
+    /** The copy holds what MySQL holds, or is dropped to be rebuilt. */
+    Mono<Void> resync() {
+        return table.all().flatMap(entries -> {
+            Instant now = clock.instant();
+            Set<Long> inMysql = entries.stream().filter(e -> e.activeAt(now)).map(BlacklistEntry::id).collect(Collectors.toSet());
+            Snapshot current = snapshot;
+            if (current.version() == null || Objects.equals(inMysql, current.ids())) {
+                return Mono.empty();
+            }
+            log.warn("Blacklist copy differs from MySQL ({} entries in Redis, {} in MySQL): rebuilding it",
+                    current.ids().size(), inMysql.size());
+            return copy.discard();
+        });
+    }
+
     @Override
     public void afterPropertiesSet() {
-        polling = Flux.interval(properties.refresh())
+        polling = every(properties.refresh().toMillis(), this::refresh, "refreshed");
+        resyncing = every(properties.resync().toMillis(), this::resync, "checked against MySQL");
+    }
+
+    private static Disposable every(long millis, Supplier<Mono<Void>> task, String what) {
+        return Flux.interval(Duration.ofMillis(millis))
                 .onBackpressureDrop()
-                .concatMap(tick -> refresh().onErrorResume(failure -> {
-                    log.debug("Blacklist not refreshed, keeping the last one: {}", failure.toString());
+                .concatMap(tick -> task.get().onErrorResume(failure -> {
+                    log.debug("Blacklist not {}, keeping the last one: {}", what, failure.toString());
                     return Mono.empty();
                 }), 1)
                 .subscribe();
@@ -140,6 +204,9 @@ public class Blacklist implements InitializingBean, DisposableBean {
     public void destroy() {
         if (polling != null) {
             polling.dispose();
+        }
+        if (resyncing != null) {
+            resyncing.dispose();
         }
     }
 }

@@ -1,6 +1,9 @@
 package com.seckill.gateway.redis;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import java.time.Duration;
 import org.springframework.boot.autoconfigure.data.redis.LettuceClientConfigurationBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,8 +18,13 @@ class RedisClientConfig {
      */
     @Bean
     LettuceClientConfigurationBuilderCustomizer failFastWhileDisconnected() {
-        return builder -> builder.clientOptions(ClientOptions.builder()
+        // cluster options: a single Redis ignores the topology part, a Redis Cluster needs it
+        return builder -> builder.clientOptions(ClusterClientOptions.builder()
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                        .enableAllAdaptiveRefreshTriggers()
+                        .enablePeriodicRefresh(Duration.ofSeconds(30))
+                        .build())
                 .build());
     }
 }

@@ -12,9 +12,9 @@ class RedisConfig {
     /** A consumer facing a dead Redis gives the message back within a second, not after long retries. */
     @Bean
     RedissonAutoConfigurationCustomizer failFastRedis() {
-        return config -> config.useSingleServer()
-                .setRetryAttempts(3)
-                .setRetryDelay(new ConstantDelay(Duration.ofMillis(300)))
+        // a single Redis or, when spring.data.redis.cluster.nodes names them, a Redis Cluster
+        return config -> (config.isClusterConfig() ? config.useClusterServers() : config.useSingleServer())
+                .setRetryAttempts(3).setRetryDelay(new ConstantDelay(Duration.ofMillis(300)))
                 // find connections broken by a Redis restart within a second, not at the next command
                 .setPingConnectionInterval(1_000);
     }

@@ -2,19 +2,23 @@ package com.seckill.seckill.infra;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import java.time.Duration;
 import org.redisson.config.ConstantDelay;
 import org.redisson.spring.starter.RedissonAutoConfigurationCustomizer;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisPassword;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * Two Redis clients, each for what it does best. Lettuce carries the purchase path: one
+ * Two Redis clients, each for what it does best, on a single Redis or, when
+ * {@code spring.data.redis.cluster.nodes} names its nodes, on a Redis Cluster. Lettuce carries the purchase path: one
  * multiplexed connection shared by every request thread, so a burst cannot exhaust a pool, and
  * a command is never sent twice (a retried Lua purchase would turn a success into "duplicate").
  * Redisson only serves locks for low-frequency work (warm-up).
@@ -22,20 +26,36 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 @Configuration(proxyBeanMethods = false)
 class RedisConfig {
 
+    private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(30);
+
     @Bean
     LettuceConnectionFactory redisConnectionFactory(RedisProperties properties) {
-        RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(properties.getHost(), properties.getPort());
-        server.setDatabase(properties.getDatabase());
-        server.setPassword(RedisPassword.of(properties.getPassword()));
-        ClientOptions options = ClientOptions.builder()
+        ClientOptions options = ClusterClientOptions.builder()
                 // With Redis gone, fail at once (503 BUSY) rather than buffer the flood for later.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .socketOptions(SocketOptions.builder().connectTimeout(properties.getConnectTimeout()).build())
+                // a Redis Cluster that moves slots or fails over is followed at once, not at the next error
+                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                        .enableAllAdaptiveRefreshTriggers()
+                        .enablePeriodicRefresh(TOPOLOGY_REFRESH)
+                        .build())
                 .build();
         LettuceClientConfiguration client = LettuceClientConfiguration.builder()
                 .commandTimeout(properties.getTimeout())
                 .clientOptions(options)
                 .build();
+        RedisProperties.Cluster cluster = properties.getCluster();
+        if (cluster != null && cluster.getNodes() != null && !cluster.getNodes().isEmpty()) {
+            RedisClusterConfiguration nodes = new RedisClusterConfiguration(cluster.getNodes());
+            if (cluster.getMaxRedirects() != null) {
+                nodes.setMaxRedirects(cluster.getMaxRedirects());
+            }
+            nodes.setPassword(RedisPassword.of(properties.getPassword()));
+            return new LettuceConnectionFactory(nodes, client);
+        }
+        RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(properties.getHost(), properties.getPort());
+        server.setDatabase(properties.getDatabase());
+        server.setPassword(RedisPassword.of(properties.getPassword()));
         return new LettuceConnectionFactory(server, client);
     }
 
@@ -45,9 +65,8 @@ class RedisConfig {
      */
     @Bean
     RedissonAutoConfigurationCustomizer failFastRedisson() {
-        return config -> config.useSingleServer()
-                .setRetryAttempts(3)
-                .setRetryDelay(new ConstantDelay(Duration.ofMillis(300)))
+        return config -> (config.isClusterConfig() ? config.useClusterServers() : config.useSingleServer())
+                .setRetryAttempts(3).setRetryDelay(new ConstantDelay(Duration.ofMillis(300)))
                 // find connections broken by a Redis restart within a second, not at the next command
                 .setPingConnectionInterval(1_000);
     }
