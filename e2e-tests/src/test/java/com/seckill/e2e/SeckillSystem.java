@@ -149,13 +149,22 @@ final class SeckillSystem implements AutoCloseable {
         return createActivity(stock, false);
     }
 
+    /** Creates a running activity with the given administrator's token (where there are no demo tokens). */
+    long createActivity(int stock, String adminToken) {
+        return createActivity(stock, false, adminToken);
+    }
+
     /** Creates a running activity, with or without captcha, through the admin API and returns its id. */
     long createActivity(int stock, boolean captchaRequired) {
+        return createActivity(stock, captchaRequired, token(uniqueId(), true));
+    }
+
+    private long createActivity(int stock, boolean captchaRequired, String adminToken) {
         Instant start = Instant.now().minusSeconds(2);
         String body = """
                 {"goodsId":%d,"goodsName":"E2E phone","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":%s}
                 """.formatted(uniqueId(), stock, start, start.plus(Duration.ofHours(1)), captchaRequired);
-        Response created = call("POST", "/api/admin/activities", token(uniqueId(), true), body);
+        Response created = call("POST", "/api/admin/activities", adminToken, body);
         if (created.status() != 201) {
             throw new IllegalStateException("activity not created: " + created.raw());
         }

@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * Tunables of payment-service ({@code seckill.payment.*}).
  *
  * @param callbackSecret     HMAC-SHA256 key shared with the payment provider (no default outside local)
+ * @param allowDevelopmentSecret only the dev profile sets it: anywhere else the key from the source tree is refused
  * @param timestampTolerance how far a callback's timestamp may be from now (replay window)
  * @param settleInterval     how often payments not yet applied to their order are retried
  * @param sandbox            the built-in sandbox provider
@@ -16,14 +17,22 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("seckill.payment")
 public record PaymentProperties(
         String callbackSecret,
+        boolean allowDevelopmentSecret,
         @DefaultValue("5m") Duration timestampTolerance,
         @DefaultValue("2s") Duration settleInterval,
         @DefaultValue Sandbox sandbox) {
+
+    /** The dev profile's key: public in the repository, so it proves nothing anywhere else. */
+    public static final String DEVELOPMENT_SECRET = "local-development-callback-secret-0123456789";
 
     public PaymentProperties {
         if (callbackSecret == null || callbackSecret.length() < 32) {
             throw new IllegalStateException("seckill.payment.callback-secret (SECKILL_PAYMENT_CALLBACKSECRET) "
                     + "must be set to at least 32 characters");
+        }
+        if (callbackSecret.equals(DEVELOPMENT_SECRET) && !allowDevelopmentSecret) {
+            throw new IllegalStateException("seckill.payment.callback-secret is the development default from the "
+                    + "source tree: set SECKILL_PAYMENT_CALLBACKSECRET to a secret of your own");
         }
     }
 

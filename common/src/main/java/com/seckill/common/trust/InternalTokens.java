@@ -1,28 +1,33 @@
 package com.seckill.common.trust;
 
-import com.nimbusds.jose.JOSEException;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.MACSigner;
-import com.nimbusds.jose.crypto.MACVerifier;
-import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.text.ParseException;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Collection;
-import java.util.Date;
 import java.util.List;
 import java.util.Set;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Signs and verifies the internal tokens (HS256 JWTs, RFC 7519) that inner services demand on every
- * call. The shopper's own token never leaves the gateway: for each request it forwards, the gateway
- * signs a token of its own naming the verified user, the role, and the method and path it is
- * forwarding (so a token seen on the network opens nothing else, and only for seconds). A service
- * calling another signs a token naming itself and the scopes it needs. The key
+ * Signs and verifies the internal tokens (HS256 JWTs, RFC 7519, compact JWS) that inner services
+ * demand on every call. The shopper's own token never leaves the gateway: for each request it
+ * forwards, the gateway signs a token of its own naming the verified user, the role, and the method
+ * and path it is forwarding (so a token seen on the network opens nothing else, and only for
+ * seconds). A service calling another signs a token naming itself and the scopes it needs. The key
  * ({@code seckill.trust.secret}) is known to the platform's services only, never to clients.
+ * <p>
+ * Every routed request is signed once and verified once, so this is on the hot path: one HMAC with a
+ * per-thread {@link Mac}, one small JSON document. The header is fixed ({@code HS256}, {@code JWT}) and
+ * compared as a whole, so no other algorithm (or {@code none}) is ever accepted.
  */
 public final class InternalTokens {
 
@@ -39,49 +44,51 @@ public final class InternalTokens {
     /** Clock difference between two machines that is still tolerated. */
     private static final Duration LEEWAY = Duration.ofSeconds(5);
 
-    private static final String ROLES = "roles";
-    private static final String SCOPE = "scope";
-    private static final String METHOD = "htm";
-    private static final String PATH = "htu";
+    private static final String ALGORITHM = "HmacSHA256";
+    private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder UNBASE64 = Base64.getUrlDecoder();
+    private static final String HEADER = BASE64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ADMIN = "ADMIN";
-    private static final JWSHeader HEADER = new JWSHeader(JWSAlgorithm.HS256);
 
-    private final MACSigner signer;
-    private final MACVerifier verifier;
+    private final ThreadLocal<Mac> macs;
 
     /**
      * @param allowDevelopmentSecret only the local profile allows it: anywhere else the key from the
      *                               source tree is refused, as a missing or short one is
      */
     public InternalTokens(String secret, boolean allowDevelopmentSecret) {
-        byte[] key = checkedKey(secret);
-        if (secret.equals(DEVELOPMENT_SECRET) && !allowDevelopmentSecret) {
-            throw new IllegalArgumentException("seckill.trust.secret is the development default from the source tree: "
-                    + "set SECKILL_TRUST_SECRET to a secret of your own");
-        }
-        try {
-            this.signer = new MACSigner(key);
-            this.verifier = new MACVerifier(key);
-        } catch (JOSEException e) {
-            throw new IllegalArgumentException("Unusable internal token secret", e);
-        }
-    }
-
-    private static byte[] checkedKey(String secret) {
         if (secret == null || secret.getBytes(StandardCharsets.UTF_8).length < MIN_SECRET_BYTES) {
             throw new IllegalArgumentException("seckill.trust.secret (env SECKILL_TRUST_SECRET) must be set to at least "
                     + MIN_SECRET_BYTES + " bytes");
         }
-        return secret.getBytes(StandardCharsets.UTF_8);
+        if (secret.equals(DEVELOPMENT_SECRET) && !allowDevelopmentSecret) {
+            throw new IllegalArgumentException("seckill.trust.secret is the development default from the source tree: "
+                    + "set SECKILL_TRUST_SECRET to a secret of your own");
+        }
+        SecretKeySpec key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
+        this.macs = ThreadLocal.withInitial(() -> {
+            try {
+                Mac mac = Mac.getInstance(ALGORITHM);
+                mac.init(key);
+                return mac;
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("HMAC-SHA256 unavailable", e);
+            }
+        });
     }
 
     /** The gateway's word for one request it forwards: who (null when anonymous), and what exactly. */
     public String forwarded(Long userId, boolean admin, String method, String rawPath, Instant now) {
-        JWTClaimsSet.Builder claims = base(GATEWAY, now, FORWARDED_TTL).claim(METHOD, method).claim(PATH, rawPath);
+        ObjectNode claims = base(GATEWAY, now, FORWARDED_TTL).put("htm", method).put("htu", rawPath);
         if (userId != null) {
-            claims.subject(Long.toString(userId)).claim(ROLES, admin ? List.of(ADMIN) : List.of());
+            claims.put("sub", Long.toString(userId));
+            ArrayNode roles = claims.putArray("roles");
+            if (admin) {
+                roles.add(ADMIN);
+            }
         }
-        return sign(claims.build());
+        return sign(claims);
     }
 
     /** A service's own credential for calls to another service, limited to {@code scopes}. */
@@ -89,72 +96,83 @@ public final class InternalTokens {
         if (GATEWAY.equals(service)) {
             throw new IllegalArgumentException("a service token cannot claim to be the gateway");
         }
-        return sign(base(service, now, SERVICE_TTL).subject(service).claim(SCOPE, String.join(" ", scopes)).build());
+        return sign(base(service, now, SERVICE_TTL).put("sub", service).put("scope", String.join(" ", scopes)));
     }
 
     /** @throws UntrustedCaller unless the token is ours, unexpired and well formed */
     public Caller verify(String token, Instant now) {
-        JWTClaimsSet claims;
-        try {
-            SignedJWT jwt = SignedJWT.parse(token);
-            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(verifier)) {
-                throw new UntrustedCaller("Internal token signature does not verify");
-            }
-            claims = jwt.getJWTClaimsSet();
-        } catch (ParseException | JOSEException e) {
+        int first = token.indexOf('.');
+        int second = first < 0 ? -1 : token.indexOf('.', first + 1);
+        if (first != HEADER.length() || second < 0 || !token.startsWith(HEADER)) {
             throw new UntrustedCaller("Malformed internal token");
         }
-        Date expiry = claims.getExpirationTime();
-        if (expiry == null || now.minus(LEEWAY).isAfter(expiry.toInstant())) {
+        byte[] signature;
+        JsonNode claims;
+        try {
+            signature = UNBASE64.decode(token.substring(second + 1));
+            claims = JSON.readTree(UNBASE64.decode(token.substring(first + 1, second)));
+        } catch (IllegalArgumentException | IOException e) {
+            throw new UntrustedCaller("Malformed internal token");
+        }
+        byte[] expected = macs.get().doFinal(token.substring(0, second).getBytes(StandardCharsets.US_ASCII));
+        if (!MessageDigest.isEqual(expected, signature)) {
+            throw new UntrustedCaller("Internal token signature does not verify");
+        }
+        if (claims == null || !claims.isObject() || !claims.path("exp").canConvertToLong()
+                || now.minus(LEEWAY).isAfter(Instant.ofEpochSecond(claims.path("exp").asLong()))) {
             throw new UntrustedCaller("Internal token expired");
         }
-        if (claims.getAudience() == null || !claims.getAudience().contains(AUDIENCE) || claims.getIssuer() == null) {
+        String issuer = claims.path("iss").asText(null);
+        if (issuer == null || !AUDIENCE.equals(claims.path("aud").asText(null))) {
             throw new UntrustedCaller("Internal token is not meant for this platform");
         }
-        try {
-            return GATEWAY.equals(claims.getIssuer()) ? forwardedCaller(claims) : serviceCaller(claims);
-        } catch (ParseException | RuntimeException e) {
-            throw new UntrustedCaller("Malformed internal token claims");
-        }
+        return GATEWAY.equals(issuer) ? forwardedCaller(claims) : serviceCaller(issuer, claims);
     }
 
-    private static Caller forwardedCaller(JWTClaimsSet claims) throws ParseException {
-        String method = claims.getStringClaim(METHOD);
-        String path = claims.getStringClaim(PATH);
+    private static Caller forwardedCaller(JsonNode claims) {
+        String method = claims.path("htm").asText(null);
+        String path = claims.path("htu").asText(null);
         if (method == null || path == null) {
             throw new UntrustedCaller("Forwarded token names no request");
         }
-        String subject = claims.getSubject();
-        Long userId = subject == null ? null : Long.valueOf(subject);
-        if (userId != null && userId <= 0) {
-            throw new UntrustedCaller("Forwarded token names no valid user");
+        Long userId = null;
+        if (claims.hasNonNull("sub")) {
+            try {
+                userId = Long.valueOf(claims.path("sub").asText());
+            } catch (NumberFormatException e) {
+                throw new UntrustedCaller("Forwarded token names no valid user");
+            }
+            if (userId <= 0) {
+                throw new UntrustedCaller("Forwarded token names no valid user");
+            }
         }
-        List<String> roles = claims.getStringListClaim(ROLES);
-        boolean admin = userId != null && roles != null && roles.contains(ADMIN);
-        return new Caller(GATEWAY, userId, admin, Set.of(), method, path);
+        boolean admin = false;
+        for (JsonNode role : claims.path("roles")) {
+            admin |= ADMIN.equals(role.asText());
+        }
+        return new Caller(GATEWAY, userId, userId != null && admin, Set.of(), method, path);
     }
 
-    private static Caller serviceCaller(JWTClaimsSet claims) throws ParseException {
-        String scope = claims.getStringClaim(SCOPE);
-        Set<String> scopes = scope == null || scope.isBlank() ? Set.of() : Set.of(scope.strip().split("\\s+"));
-        return new Caller(claims.getIssuer(), null, false, scopes, null, null);
+    private static Caller serviceCaller(String issuer, JsonNode claims) {
+        String scope = claims.path("scope").asText("").strip();
+        return new Caller(issuer, null, false, scope.isEmpty() ? Set.of() : Set.copyOf(List.of(scope.split("\\s+"))),
+                null, null);
     }
 
-    private static JWTClaimsSet.Builder base(String issuer, Instant now, Duration ttl) {
-        return new JWTClaimsSet.Builder()
-                .issuer(issuer)
-                .audience(AUDIENCE)
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(ttl)));
+    private static ObjectNode base(String issuer, Instant now, Duration ttl) {
+        return JSON.createObjectNode()
+                .put("iss", issuer)
+                .put("aud", AUDIENCE)
+                .put("iat", now.getEpochSecond())
+                .put("exp", now.plus(ttl).getEpochSecond());
     }
 
-    private String sign(JWTClaimsSet claims) {
-        SignedJWT jwt = new SignedJWT(HEADER, claims);
+    private String sign(ObjectNode claims) {
         try {
-            jwt.sign(signer);
-        } catch (JOSEException e) {
-            throw new IllegalStateException("Could not sign an internal token", e);
+            String signingInput = HEADER + "." + BASE64.encodeToString(JSON.writeValueAsBytes(claims));
+            return signingInput + "." + BASE64.encodeToString(macs.get().doFinal(signingInput.getBytes(StandardCharsets.US_ASCII)));
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not write an internal token", e);
         }
-        return jwt.serialize();
     }
 }

@@ -62,6 +62,11 @@ class InternalTokensTest {
         assertThatThrownBy(() -> tokens.verify(promoted, NOW)).isInstanceOf(UntrustedCaller.class);
         assertThatThrownBy(() -> tokens.verify("not-a-token", NOW)).isInstanceOf(UntrustedCaller.class);
         assertThatThrownBy(() -> tokens.verify(parts[0] + "." + parts[1] + ".", NOW)).isInstanceOf(UntrustedCaller.class);
+        for (String header : new String[] {"{\"alg\":\"none\"}", "{\"alg\":\"HS512\",\"typ\":\"JWT\"}"}) {
+            String forgedHeader = Base64.getUrlEncoder().withoutPadding().encodeToString(header.getBytes());
+            assertThatThrownBy(() -> tokens.verify(forgedHeader + "." + parts[1] + "." + parts[2], NOW))
+                    .as(header).isInstanceOf(UntrustedCaller.class);
+        }
     }
 
     @Test

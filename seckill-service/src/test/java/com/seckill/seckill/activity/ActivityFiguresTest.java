@@ -35,5 +35,7 @@ class ActivityFiguresTest {
         assertThat(ActivityStats.of(ACTIVITY, true, 7, orders, 0, 3, 0, 0).liveOrders()).isEqualTo(3);
         assertThat(ActivityStats.of(ACTIVITY, false, 7, orders, 0, 3, 0, 0).consistent())
                 .as("Redis lost its figures and they wait to be rebuilt").isFalse();
+        assertThat(ActivityStats.of(ACTIVITY, true, 7, null, 0, 3, 0, 0).consistent())
+                .as("order-service could not be asked").isFalse();
     }
 }
