@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Date;
 import java.util.HashMap;
@@ -64,6 +65,11 @@ class ComposeTopologyIT {
 
     @BeforeAll
     static void resolveTheComposeFile() throws Exception {
+        compose = resolve();
+    }
+
+    /** docker-compose config with every secret of .env.example set, and the given options (a profile). */
+    private static JsonNode resolve(String... options) throws Exception {
         Path env = Files.createTempFile("seckill-compose", ".env");
         try {
             Files.writeString(env, String.join("\n",
@@ -71,9 +77,11 @@ class ComposeTopologyIT {
                     "SECKILL_PAYMENT_CALLBACKSECRET=" + secret(), "MYSQL_ROOT_PASSWORD=" + secret(),
                     "RABBITMQ_PASSWORD=" + secret(), "NACOS_AUTH_TOKEN=" + secret(),
                     "NACOS_AUTH_IDENTITY_VALUE=" + secret(), "GRAFANA_ADMIN_PASSWORD=" + secret()) + "\n");
-            String resolved = Launcher.run(Duration.ofSeconds(60), Map.of(), "docker-compose", "--env-file", env.toString(),
-                    "-f", Launcher.ROOT.resolve("docker-compose.yml").toString(), "config");
-            compose = new YAMLMapper().readTree(resolved);
+            List<String> command = new ArrayList<>(List.of("docker-compose", "--env-file", env.toString(),
+                    "-f", Launcher.ROOT.resolve("docker-compose.yml").toString()));
+            command.addAll(List.of(options));
+            command.add("config");
+            return new YAMLMapper().readTree(Launcher.run(Duration.ofSeconds(60), Map.of(), command.toArray(String[]::new)));
         } finally {
             Files.deleteIfExists(env);
         }
@@ -102,7 +110,11 @@ class ComposeTopologyIT {
     @Test
     void theComposeFileHasEveryServiceHealthCheckedStartedInOrderAndOnlyTheGatewayPublished() {
         Set<String> names = new HashSet<>();
-        compose.path("services").fieldNames().forEachRemaining(names::add);
+        compose.path("services").fields().forEachRemaining(service -> {
+            if (!service.getValue().has("profiles")) {
+                names.add(service.getKey()); // started by a plain docker compose up
+            }
+        });
         assertThat(names).containsExactlyInAnyOrderElementsOf(concat(INFRA, APPS));
         for (String name : names) {
             JsonNode service = service(name);
@@ -136,6 +148,50 @@ class ComposeTopologyIT {
         Set<String> volumes = new HashSet<>();
         compose.path("volumes").fieldNames().forEachRemaining(volumes::add);
         assertThat(volumes).contains("mysql-data", "redis-data", "rabbitmq-data", "nacos-data");
+    }
+
+    @Test
+    void theObservabilityProfileScrapesEveryServiceOnItsOwnPortAndProvisionsTheDashboard() throws Exception {
+        JsonNode observed = resolve("--profile", "observability");
+        JsonNode prometheus = observed.path("services").path("prometheus");
+        JsonNode grafana = observed.path("services").path("grafana");
+        assertThat(prometheus.isMissingNode()).as("prometheus in the observability profile").isFalse();
+        assertThat(grafana.isMissingNode()).as("grafana in the observability profile").isFalse();
+        assertThat(prometheus.path("profiles").toString()).as("not started without the profile").isEqualTo("[\"observability\"]");
+        assertThat(grafana.path("profiles").toString()).as("not started without the profile").isEqualTo("[\"observability\"]");
+        assertThat(prometheus.has("ports")).as("Prometheus stays inside the compose network").isFalse();
+        assertThat(grafana.path("ports").get(0).path("target").asInt()).isEqualTo(3000);
+        for (JsonNode service : List.of(prometheus, grafana)) {
+            for (JsonNode volume : service.path("volumes")) {
+                if ("bind".equals(volume.path("type").asText())) {
+                    assertThat(Path.of(volume.path("source").asText())).as("mounted from the repository").exists();
+                }
+            }
+        }
+
+        // every service is scraped where its actuator answers: the inner services' own port, the gateway's management port
+        JsonNode scrape = new YAMLMapper().readTree(Launcher.ROOT.resolve("observability/prometheus.yml").toFile());
+        Map<String, Integer> ports = new HashMap<>();
+        for (JsonNode job : scrape.path("scrape_configs")) {
+            assertThat(job.path("metrics_path").asText()).isEqualTo("/actuator/prometheus");
+            JsonNode target = job.path("dns_sd_configs").get(0);
+            ports.put(target.path("names").get(0).asText(), target.path("port").asInt());
+        }
+        assertThat(ports).containsOnlyKeys(APPS).containsEntry("seckill-service", 8081).containsEntry("order-service", 8082)
+                .containsEntry("payment-service", 8083);
+        String gatewayManagement = service("gateway-service").path("environment").path("SECKILL_GATEWAY_MANAGEMENTPORT").asText("9080");
+        assertThat(ports.get("gateway-service")).isEqualTo(Integer.parseInt(gatewayManagement))
+                .isNotEqualTo(service("gateway-service").path("ports").get(0).path("target").asInt());
+
+        // the dashboard's data source is the one provisioned
+        JsonNode datasource = new YAMLMapper().readTree(
+                Launcher.ROOT.resolve("observability/grafana/provisioning/datasources/prometheus.yml").toFile()).path("datasources").get(0);
+        assertThat(datasource.path("url").asText()).isEqualTo("http://prometheus:9090");
+        JsonNode dashboard = json.readTree(Launcher.ROOT.resolve("observability/grafana/dashboards/seckill.json").toFile());
+        for (JsonNode panel : dashboard.path("panels")) {
+            assertThat(panel.path("datasource").path("uid").asText()).as(panel.path("title").asText())
+                    .isEqualTo(datasource.path("uid").asText());
+        }
     }
 
     @Test

@@ -40,8 +40,21 @@ final class Launcher {
         run(Duration.ofMinutes(2), all, ROOT.resolve("seckill").toString(), "down");
     }
 
+    /** What a command answered: its exit status and its output (stdout and stderr together). */
+    record Outcome(int exit, String output) {
+    }
+
     /** Runs a command to its end; its output in the exception if it fails. */
     static String run(Duration limit, Map<String, String> env, String... command) throws Exception {
+        Outcome outcome = exec(limit, env, command);
+        if (outcome.exit() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed (" + outcome.exit() + "):\n" + outcome.output());
+        }
+        return outcome.output();
+    }
+
+    /** Runs a command to its end, whatever its exit status; fails only if it outlives {@code limit}. */
+    static Outcome exec(Duration limit, Map<String, String> env, String... command) throws Exception {
         // output to a file, not a pipe: daemons the command starts outlive it and would hold a pipe open
         Path output = Files.createTempFile("seckill-command", ".log");
         try {
@@ -54,11 +67,7 @@ final class Launcher {
                 throw new IllegalStateException(String.join(" ", command) + " did not finish within " + limit + ":\n"
                         + Files.readString(output));
             }
-            String out = Files.readString(output);
-            if (process.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed (" + process.exitValue() + "):\n" + out);
-            }
-            return out;
+            return new Outcome(process.exitValue(), Files.readString(output));
         } finally {
             Files.deleteIfExists(output);
         }

@@ -11,8 +11,11 @@ import org.springframework.core.Ordered;
  */
 public final class GatewayFilterOrder {
 
+    /** Counts the purchase attempts refused by the filters after it: it must see every one of them fail. */
+    public static final int PURCHASE_REFUSALS = Ordered.HIGHEST_PRECEDENCE;
+
     /** Refuses oversized bodies before anything reads them. */
-    public static final int REQUEST_SIZE = Ordered.HIGHEST_PRECEDENCE;
+    public static final int REQUEST_SIZE = Ordered.HIGHEST_PRECEDENCE + 1;
 
     /** Puts the security headers on every answer, errors included. */
     public static final int SECURITY_HEADERS = REQUEST_SIZE + 10;

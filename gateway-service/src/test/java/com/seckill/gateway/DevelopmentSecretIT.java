@@ -26,7 +26,7 @@ class DevelopmentSecretIT {
         return new SpringApplicationBuilder(GatewayApplication.class)
                 .profiles("compose")
                 // Command-line arguments: above application.yml, like the environment variable in production.
-                .run("--server.port=0",
+                .run("--server.port=0", "--management.server.port=0",
                         // No Nacos server on a test machine; discovery is beside the point here.
                         "--spring.cloud.nacos.discovery.enabled=false",
                         "--spring.data.redis.port=" + EchoService.deadPort(),

@@ -27,6 +27,8 @@ public final class GatewayTests {
         registry.add(instances + "order-service[0].uri", services::uri);
         registry.add(instances + "payment-service[0].uri", payments);
         registry.add("seckill.gateway.demo-token.enabled", () -> "true");
+        // several test contexts live at once: each its own management port
+        registry.add("management.server.port", () -> "0");
     }
 
     public static void expectProblem(WebTestClient.ResponseSpec response, int status, String code) {

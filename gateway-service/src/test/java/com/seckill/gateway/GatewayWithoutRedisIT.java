@@ -27,6 +27,7 @@ class GatewayWithoutRedisIT {
         registry.add("spring.data.redis.port", EchoService::deadPort);
         registry.add("spring.cloud.discovery.client.simple.instances.seckill-service[0].uri", services::uri);
         registry.add("seckill.gateway.demo-token.enabled", () -> "false");
+        registry.add("management.server.port", () -> "0");
     }
 
     @AfterAll

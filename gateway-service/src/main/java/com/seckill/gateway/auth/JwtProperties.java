@@ -12,15 +12,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                               local profile sets it, so any other profile refuses to start with it
  */
 @ConfigurationProperties("seckill.gateway.jwt")
-record JwtProperties(String secret, @DefaultValue("24h") Duration ttl, boolean allowDevelopmentSecret) {
+public record JwtProperties(String secret, @DefaultValue("24h") Duration ttl, boolean allowDevelopmentSecret) {
 
     /** HS256 needs a key of at least 256 bits; a shorter one would be brute-forceable. */
     static final int MIN_SECRET_BYTES = 32;
 
     /** The local profile's default: public in the repository, so it proves nothing anywhere else. */
-    static final String DEVELOPMENT_SECRET = "local-dev-secret-change-me-0123456789abcdef";
+    public static final String DEVELOPMENT_SECRET = "local-dev-secret-change-me-0123456789abcdef";
 
-    JwtProperties {
+    public JwtProperties {
         if (secret == null || secret.getBytes(StandardCharsets.UTF_8).length < MIN_SECRET_BYTES) {
             throw new IllegalArgumentException("seckill.gateway.jwt.secret (env SECKILL_GATEWAY_JWT_SECRET) must be set "
                     + "to at least " + MIN_SECRET_BYTES + " bytes");

@@ -1,6 +1,9 @@
 package com.seckill.gateway.blacklist;
 
 import com.seckill.gateway.auth.AuthenticatedUser;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import java.util.List;
 import org.springframework.http.HttpStatus;
@@ -22,6 +25,7 @@ import reactor.core.publisher.Mono;
 class BlacklistController {
 
     private static final String ENTRIES = "/api/admin/blacklist";
+    private static final String PROBLEM = "application/problem+json";
 
     private final Blacklist blacklist;
 
@@ -31,6 +35,11 @@ class BlacklistController {
 
     @PostMapping(ENTRIES)
     @ResponseStatus(HttpStatus.CREATED)
+    @Operation(summary = "Blocks a user or a client address (ADMIN), for a while or until removed; every gateway applies it within a second")
+    @ApiResponse(responseCode = "201", description = "Blocked")
+    @ApiResponse(responseCode = "400", description = "BAD_REQUEST: no userId and no ip, a bad address, no reason", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
     Mono<BlacklistEntry> add(@Valid @RequestBody NewBlacklistEntry request, ServerWebExchange exchange) {
         long adminId = AuthenticatedUser.of(exchange).orElseThrow(
                 () -> new IllegalStateException("Admin endpoint reached unauthenticated")).userId();
@@ -38,12 +47,22 @@ class BlacklistController {
     }
 
     @GetMapping(ENTRIES)
+    @Operation(summary = "The blacklist in force (ADMIN)")
+    @ApiResponse(responseCode = "200", description = "Every entry not expired")
+    @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
     Mono<List<BlacklistEntry>> list() {
         return blacklist.list();
     }
 
     @DeleteMapping(ENTRIES + "/{id}")
     @ResponseStatus(HttpStatus.NO_CONTENT)
+    @Operation(summary = "Lifts a block (ADMIN)")
+    @ApiResponse(responseCode = "204", description = "Lifted")
+    @ApiResponse(responseCode = "400", description = "BAD_REQUEST: the id is not a positive number", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such entry", content = @Content(mediaType = PROBLEM))
     Mono<Void> remove(@PathVariable String id) {
         return blacklist.remove(entryId(id));
     }

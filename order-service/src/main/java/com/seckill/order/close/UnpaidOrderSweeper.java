@@ -5,8 +5,11 @@ import com.seckill.order.OrderProperties;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
@@ -31,9 +34,12 @@ public class UnpaidOrderSweeper {
     private final RedissonClient redisson;
     private final OrderProperties properties;
     private final Clock clock;
+    private final AtomicLong lastRound = new AtomicLong();
 
     UnpaidOrderSweeper(OrderMapper orders, OrderLifecycle lifecycle, RedissonClient redisson,
-                       OrderProperties properties, Clock clock) {
+                       OrderProperties properties, Clock clock, MeterRegistry meters) {
+        Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "unpaid-order-sweep")
+                .description("When the job last completed (epoch seconds)").register(meters);
         this.orders = orders;
         this.lifecycle = lifecycle;
         this.redisson = redisson;
@@ -45,6 +51,7 @@ public class UnpaidOrderSweeper {
     void scheduledSweep() {
         try {
             sweep();
+            lastRound.set(clock.instant().getEpochSecond());
         } catch (RuntimeException e) {
             log.warn("Unpaid-order sweep failed, next round will retry: {}", e.toString());
         }

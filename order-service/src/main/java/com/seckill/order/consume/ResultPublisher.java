@@ -31,9 +31,11 @@ class ResultPublisher {
     private final CloseScheduler closes;
     private final ObjectMapper json;
     private final OrderProperties properties;
+    private final ConsumerMetrics metrics;
 
     ResultPublisher(StringRedisTemplate redis, RedisStock redisStock, CloseScheduler closes, ObjectMapper json,
-                    OrderProperties properties) {
+                    OrderProperties properties, ConsumerMetrics metrics) {
+        this.metrics = metrics;
         this.redis = redis;
         this.redisStock = redisStock;
         this.closes = closes;
@@ -47,6 +49,7 @@ class ResultPublisher {
      */
     void publishCreated(List<OrderMessage> messages, List<Long> orderIds) {
         closes.schedule(orderIds);
+        metrics.created(messages);
         List<String> results = new ArrayList<>(messages.size());
         Map<Long, List<String>> settledByActivity = new LinkedHashMap<>();
         for (int i = 0; i < messages.size(); i++) {
@@ -74,11 +77,13 @@ class ResultPublisher {
                 return;
             }
             case SOLD_OUT -> {
+                metrics.consumed("sold_out");
                 // Safe on redelivery: the script returns the unit only while the user still holds it.
                 redisStock.giveBack(message.activityId(), message.userId());
                 write(RequestResult.fail(message.requestId(), message.userId(), "SOLD_OUT"));
             }
             case DUPLICATE -> {
+                metrics.consumed("duplicate");
                 // The user holds an earlier order: they keep their place in the set, only the unit returns.
                 if (outcome.firstTime()) {
                     redisStock.returnUnit(message.activityId());
@@ -95,6 +100,7 @@ class ResultPublisher {
      * shopper polls QUEUED forever.
      */
     void deadLettered(OrderMessage message) {
+        metrics.consumed("rejected");
         redisStock.giveBack(message.activityId(), message.userId());
         write(RequestResult.fail(message.requestId(), message.userId(), OrderCreator.GIVEN_UP));
         settled(message);

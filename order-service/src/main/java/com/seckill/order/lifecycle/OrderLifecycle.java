@@ -5,6 +5,7 @@ import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
 import com.seckill.order.order.OrderStatus;
 import java.math.BigDecimal;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
@@ -34,8 +35,14 @@ public class OrderLifecycle {
     private final RabbitTemplate rabbit;
     private final TransactionTemplate tx;
     private final Clock clock;
+    private final MeterRegistry meters;
 
-    OrderLifecycle(OrderMapper orders, RedisStock redisStock, RabbitTemplate rabbit, TransactionTemplate tx, Clock clock) {
+    OrderLifecycle(OrderMapper orders, RedisStock redisStock, RabbitTemplate rabbit, TransactionTemplate tx, Clock clock,
+                   MeterRegistry meters) {
+        this.meters = meters;
+        for (String event : new String[] {"paid", "cancelled", "closed"}) {
+            meters.counter("seckill.order.events", "event", event);
+        }
         this.orders = orders;
         this.redisStock = redisStock;
         this.rabbit = rabbit;
@@ -45,17 +52,18 @@ public class OrderLifecycle {
 
     /** Closes an unpaid order whose time ran out; true when this call closed it. */
     public boolean close(long orderId) {
-        return end(orderId, () -> orders.markClosed(orderId));
+        return counted("closed", end(orderId, () -> orders.markClosed(orderId)));
     }
 
     /** The owner gives up a pending order; true when this call cancelled it. */
     public boolean cancel(long orderId, long userId) {
-        return end(orderId, () -> orders.markCancelled(orderId, userId));
+        return counted("cancelled", end(orderId, () -> orders.markCancelled(orderId, userId)));
     }
 
     /** Pays a pending order with the money a provider confirmed, which must be exactly its price. */
     public PayOutcome pay(long orderId, BigDecimal amount) {
         if (orders.markPaid(orderId, amount, clock.instant()) == 1) {
+            counted("paid", true);
             return PayOutcome.PAID;
         }
         Order order = orders.findById(orderId);
@@ -67,6 +75,14 @@ public class OrderLifecycle {
         }
         return order.status() == OrderStatus.PENDING.code() && order.price().compareTo(amount) != 0
                 ? PayOutcome.AMOUNT_MISMATCH : PayOutcome.NOT_PAYABLE;
+    }
+
+    /** {@code seckill_order_events_total{event}}: a change that happened is counted once. */
+    private boolean counted(String event, boolean happened) {
+        if (happened) {
+            meters.counter("seckill.order.events", "event", event).increment();
+        }
+        return happened;
     }
 
     private boolean end(long orderId, IntSupplier conditionalUpdate) {

@@ -1,8 +1,11 @@
 package com.seckill.order.order;
 
+import io.swagger.v3.oas.annotations.Operation;
+import com.seckill.web.openapi.Answers;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.web.Headers;
+import io.swagger.v3.oas.annotations.Parameter;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
@@ -28,19 +31,25 @@ class OrderController {
         this.lifecycle = lifecycle;
     }
 
+    @Operation(summary = "My orders, newest first (at most 100)")
+    @Answers({ErrorCode.UNAUTHENTICATED})
     @GetMapping("/api/orders")
-    List<OrderView> mine(@RequestHeader(Headers.USER_ID) @Positive long userId) {
+    List<OrderView> mine(@Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         return orders.findByUser(userId, MY_ORDERS_LIMIT).stream().map(OrderView::of).toList();
     }
 
+    @Operation(summary = "One of my orders")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND})
     @GetMapping("/api/orders/{orderId}")
-    OrderView one(@PathVariable @Positive long orderId, @RequestHeader(Headers.USER_ID) @Positive long userId) {
+    OrderView one(@PathVariable @Positive long orderId, @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         return OrderView.of(owned(orderId, userId));
     }
 
     /** Pending becomes cancelled and the unit goes back to the sale; anything else is a conflict. */
+    @Operation(summary = "Cancels my pending order: its unit goes back on sale")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT})
     @PostMapping("/api/orders/{orderId}/cancel")
-    OrderView cancel(@PathVariable @Positive long orderId, @RequestHeader(Headers.USER_ID) @Positive long userId) {
+    OrderView cancel(@PathVariable @Positive long orderId, @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         owned(orderId, userId);
         if (!lifecycle.cancel(orderId, userId)) {
             throw new SeckillException(ErrorCode.CONFLICT, "Only a pending order can be cancelled");

@@ -1,5 +1,8 @@
 package com.seckill.payment.callback;
 
+import io.swagger.v3.oas.annotations.Operation;
+import com.seckill.web.openapi.Answers;
+import com.seckill.common.error.ErrorCode;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -17,6 +20,8 @@ class CallbackController {
     }
 
     /** The raw bytes are what was signed: they are verified before they are parsed. */
+    @Operation(summary = "The payment provider's callback: HMAC-SHA256 of the raw body in X-Signature, a timestamp within 5 minutes")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.BAD_SIGNATURE, ErrorCode.NOT_FOUND})
     @PostMapping(path = "/api/payments/callback", consumes = MediaType.APPLICATION_JSON_VALUE)
     CallbackAnswer callback(@RequestBody byte[] body,
                             @RequestHeader(name = CallbackSignature.HEADER, required = false) String signature) {

@@ -1,6 +1,10 @@
 package com.seckill.payment.payment;
 
+import io.swagger.v3.oas.annotations.Operation;
+import com.seckill.web.openapi.Answers;
+import com.seckill.common.error.ErrorCode;
 import com.seckill.common.web.Headers;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -24,9 +28,11 @@ class PaymentController {
     }
 
     /** Idempotent per order: asking again answers the same trade number. */
+    @Operation(summary = "The payment of my pending order, for its price (asking again answers the same trade)")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT, ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BUSY})
     @PostMapping("/api/payments")
     @ResponseStatus(HttpStatus.CREATED)
-    PaymentView create(@RequestBody @Valid CreatePayment request, @RequestHeader(Headers.USER_ID) @Positive long userId) {
+    PaymentView create(@RequestBody @Valid CreatePayment request, @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         return PaymentView.of(service.create(request.orderId(), userId));
     }
 

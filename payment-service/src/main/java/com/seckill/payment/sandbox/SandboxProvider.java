@@ -1,8 +1,12 @@
 package com.seckill.payment.sandbox;
 
+import io.swagger.v3.oas.annotations.Operation;
+import com.seckill.web.openapi.Answers;
+import com.seckill.common.error.ErrorCode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.web.Headers;
+import io.swagger.v3.oas.annotations.Parameter;
 import com.seckill.payment.PaymentProperties;
 import com.seckill.payment.callback.CallbackSignature;
 import com.seckill.payment.callback.ProviderCallback;
@@ -45,9 +49,11 @@ class SandboxProvider {
         this.clock = clock;
     }
 
+    @Operation(summary = "Sandbox provider (local only): sends the signed callback of my payment now")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND})
     @PostMapping("/api/payments/{tradeNo}/simulate")
     SimulatedPayment simulate(@PathVariable @Pattern(regexp = "T[0-9]{1,31}") String tradeNo,
-                              @RequestHeader(Headers.USER_ID) long userId) throws JsonProcessingException {
+                              @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) long userId) throws JsonProcessingException {
         Payment payment = payments.owned(tradeNo, userId);
         byte[] body = json.writeValueAsBytes(new ProviderCallback(payment.tradeNo(), payment.orderId(), payment.amount(),
                 ProviderCallback.SUCCESS, clock.instant().getEpochSecond()));

@@ -4,8 +4,13 @@ import com.seckill.common.ledger.PaymentApplied;
 import com.seckill.payment.order.OrderClient;
 import com.seckill.payment.payment.Payment;
 import com.seckill.payment.payment.PaymentMapper;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -29,8 +34,14 @@ public class OrderSettlement {
     private final OrderClient orders;
     private final TransactionTemplate tx;
     private final SecureRandom random = new SecureRandom();
+    private final Counter refunded;
+    private final AtomicLong lastRound = new AtomicLong();
 
-    OrderSettlement(PaymentMapper payments, OrderClient orders, TransactionTemplate tx) {
+    OrderSettlement(PaymentMapper payments, OrderClient orders, TransactionTemplate tx, MeterRegistry meters) {
+        this.refunded = Counter.builder("seckill.payments.refunded").description("Payments refunded (the order ended first)")
+                .register(meters);
+        Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "payment-settlement")
+                .description("When the job last completed (epoch seconds)").register(meters);
         this.payments = payments;
         this.orders = orders;
         this.tx = tx;
@@ -50,6 +61,7 @@ public class OrderSettlement {
                 return; // order-service is unreachable: the next round tries again
             }
         }
+        lastRound.set(Instant.now().getEpochSecond());
     }
 
     /** One attempt; false when order-service could not be reached. */
@@ -73,6 +85,7 @@ public class OrderSettlement {
         tx.executeWithoutResult(status -> {
             if (payments.markRefunded(payment.id()) == 1) {
                 payments.insertRefund(refundNo(), payment.tradeNo(), payment.orderId(), payment.amount(), reason);
+                refunded.increment();
                 log.info("Payment {} refunded: {}", payment.tradeNo(), reason);
             }
         });

@@ -1,6 +1,9 @@
 package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.SeckillKeys;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,8 +39,11 @@ public class ActivityCatalog {
     private final Clock clock;
     private final Map<Long, Activity> activities = new ConcurrentHashMap<>();
     private final Map<Long, Integer> stockLeft = new ConcurrentHashMap<>();
+    private final MultiGauge stock;
 
-    ActivityCatalog(ActivityMapper mapper, StringRedisTemplate redis, Clock clock) {
+    ActivityCatalog(ActivityMapper mapper, StringRedisTemplate redis, Clock clock, MeterRegistry meters) {
+        this.stock = MultiGauge.builder("seckill.stock").description("Units left per live activity, in Redis and in MySQL")
+                .register(meters);
         this.mapper = mapper;
         this.redis = redis;
         this.clock = clock;
@@ -82,6 +88,26 @@ public class ActivityCatalog {
             String value = values == null ? null : values.get(i);
             stockLeft.put(activity.id(), value == null ? activity.stock() : Integer.parseInt(value));
         }
+        publishStock(current, values);
+    }
+
+    /** Redis and MySQL stock of every live activity, side by side (seckill_stock{activity, source}). */
+    private void publishStock(List<Activity> current, List<String> values) {
+        Instant now = clock.instant();
+        List<MultiGauge.Row<?>> rows = new ArrayList<>();
+        for (int i = 0; i < current.size(); i++) {
+            Activity activity = current.get(i);
+            if (activity.endedAt(now)) {
+                continue;
+            }
+            Tags tags = Tags.of("activity", Long.toString(activity.id()));
+            rows.add(MultiGauge.Row.of(tags.and("source", "db"), activity.stock()));
+            String value = values == null ? null : values.get(i);
+            if (value != null) {
+                rows.add(MultiGauge.Row.of(tags.and("source", "redis"), Integer.parseInt(value)));
+            }
+        }
+        stock.register(rows, true);
     }
 
     /** Makes a just-created activity visible at once on this instance. */

@@ -1,5 +1,8 @@
 package com.seckill.seckill.activity;
 
+import io.swagger.v3.oas.annotations.Operation;
+import com.seckill.web.openapi.Answers;
+import com.seckill.common.error.ErrorCode;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
@@ -23,22 +26,30 @@ class ActivityController {
         this.service = service;
     }
 
+    @Operation(summary = "Activities on sale, upcoming, or ended within a day")
+    @Answers({ErrorCode.BAD_REQUEST})
     @GetMapping("/api/activities")
     List<ActivityView> list() {
         return service.list();
     }
 
+    @Operation(summary = "One activity, with the units left")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.NOT_FOUND})
     @GetMapping("/api/activities/{id}")
     ActivityView get(@PathVariable @Positive long id) {
         return service.get(id);
     }
 
+    @Operation(summary = "Creates an activity (ADMIN); warmed into Redis at once when it starts within the warm-up window")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.UNSUPPORTED_MEDIA_TYPE})
     @PostMapping("/api/admin/activities")
     @ResponseStatus(HttpStatus.CREATED)
     ActivityView create(@RequestBody @Valid CreateActivityRequest request) {
         return service.create(request);
     }
 
+    @Operation(summary = "Loads an activity into Redis now (ADMIN)")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
     @PostMapping("/api/admin/activities/{id}/warmup")
     ActivityStats warmUp(@PathVariable @Positive long id) {
         service.warmUp(id);
@@ -46,12 +57,16 @@ class ActivityController {
     }
 
     /** Compares Redis with MySQL now and repairs Redis when nothing is in flight. */
+    @Operation(summary = "Compares Redis with MySQL and repairs Redis when nothing is in flight (ADMIN)")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
     @PostMapping("/api/admin/activities/{id}/reconcile")
     ActivityStats reconcile(@PathVariable @Positive long id) {
         service.reconcile(id);
         return service.stats(id);
     }
 
+    @Operation(summary = "Redis and MySQL figures of an activity, and whether they agree (ADMIN)")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
     @GetMapping("/api/admin/activities/{id}/stats")
     ActivityStats stats(@PathVariable @Positive long id) {
         return service.stats(id);

@@ -4,6 +4,8 @@ import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.orders.OrderPipeline;
 import com.seckill.seckill.orders.OrderRecords;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
@@ -57,13 +60,16 @@ public class ActivityWarmer {
     /** Activities whose lost figures wait for the purchases in flight, with when this instance first saw it. */
     private final Map<Long, Long> recoveringSince = new ConcurrentHashMap<>();
     private final Set<Long> requested = ConcurrentHashMap.newKeySet();
+    private final AtomicLong lastRound = new AtomicLong();
     /** Longest a purchase can still be on its way to the broker: its script's timeout, then the publish's. */
     private final Duration inFlightGrace;
 
     ActivityWarmer(SaleFigures figures, StringRedisTemplate redis, ActivityMapper activities, OrderRecords orders,
                    OrderPipeline pipeline, RedissonClient redisson, ActivityCatalog catalog, SeckillProperties properties,
                    RedisProperties redisProperties, @Qualifier("applicationTaskExecutor") TaskExecutor executor,
-                   Clock clock) {
+                   Clock clock, MeterRegistry meters) {
+        Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "warm-up")
+                .description("When the job last completed (epoch seconds)").register(meters);
         this.figures = figures;
         this.redis = redis;
         this.activities = activities;
@@ -123,6 +129,7 @@ public class ActivityWarmer {
                 }
             }
         }
+        lastRound.set(clock.instant().getEpochSecond());
     }
 
     /** A just-created activity: whatever Redis holds under its id belongs to another sale; it has sold nothing. */

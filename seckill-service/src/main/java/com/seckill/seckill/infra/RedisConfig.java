@@ -4,8 +4,10 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.resource.ClientResources;
 import java.time.Duration;
 import org.redisson.config.ConstantDelay;
+import org.springframework.beans.factory.ObjectProvider;
 import org.redisson.spring.starter.RedissonAutoConfigurationCustomizer;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
 import org.springframework.context.annotation.Bean;
@@ -29,7 +31,7 @@ class RedisConfig {
     private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(30);
 
     @Bean
-    LettuceConnectionFactory redisConnectionFactory(RedisProperties properties) {
+    LettuceConnectionFactory redisConnectionFactory(RedisProperties properties, ObjectProvider<ClientResources> resources) {
         ClientOptions options = ClusterClientOptions.builder()
                 // With Redis gone, fail at once (503 BUSY) rather than buffer the flood for later.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -40,10 +42,12 @@ class RedisConfig {
                         .enablePeriodicRefresh(TOPOLOGY_REFRESH)
                         .build())
                 .build();
-        LettuceClientConfiguration client = LettuceClientConfiguration.builder()
+        LettuceClientConfiguration.LettuceClientConfigurationBuilder builder = LettuceClientConfiguration.builder()
                 .commandTimeout(properties.getTimeout())
-                .clientOptions(options)
-                .build();
+                .clientOptions(options);
+        // Boot's client resources carry the command latency metrics (lettuce_command_*)
+        resources.ifAvailable(builder::clientResources);
+        LettuceClientConfiguration client = builder.build();
         RedisProperties.Cluster cluster = properties.getCluster();
         if (cluster != null && cluster.getNodes() != null && !cluster.getNodes().isEmpty()) {
             RedisClusterConfiguration nodes = new RedisClusterConfiguration(cluster.getNodes());

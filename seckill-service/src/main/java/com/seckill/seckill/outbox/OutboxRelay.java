@@ -8,6 +8,7 @@ import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
@@ -81,6 +82,8 @@ public class OutboxRelay {
     /** Attempts so far of entries the sweep had to publish again, for the backoff. */
     private final Map<String, Integer> attempts = new ConcurrentHashMap<>();
     private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong lastSweep = new AtomicLong();
+    private final Timer publishLatency;
     private final RedissonClient redisson;
     /** Accepted, waiting for {@link #publishQueued()} to publish them. */
     private final BlockingQueue<OutboxEntry> toPublish = new LinkedBlockingQueue<>();
@@ -96,6 +99,11 @@ public class OutboxRelay {
         Gauge.builder("seckill.outbox.pending", pending, AtomicLong::get)
                 .description("Order messages accepted in Redis and not yet confirmed by RabbitMQ")
                 .register(meters);
+        this.publishLatency = Timer.builder("seckill.relay.publish")
+                .description("From an accepted purchase to the broker's confirm of its message")
+                .publishPercentileHistogram().register(meters);
+        Gauge.builder("seckill.job.last.success", lastSweep, AtomicLong::get).tag("job", "outbox-sweep")
+                .description("When the job last completed (epoch seconds)").register(meters);
         this.redis = redis;
         this.catalog = catalog;
         this.properties = properties;
@@ -132,7 +140,7 @@ public class OutboxRelay {
      *         broker), with false when it refused it or could not be reached (it stays in the outbox)
      */
     public CompletableFuture<Boolean> publish(long activityId, String requestId, String payload) {
-        OutboxEntry entry = new OutboxEntry(activityId, requestId, payload, new CompletableFuture<>());
+        OutboxEntry entry = new OutboxEntry(activityId, requestId, payload, new CompletableFuture<>(), System.nanoTime());
         if (inFlight.add(requestId)) {
             toPublish.add(entry);
         } else {
@@ -217,7 +225,11 @@ public class OutboxRelay {
         }
         if (ack && data.getReturned() == null) {
             confirmedEntries.addAll(batch.entries); // in flight until out of the outbox: the sweep leaves them alone
-            batch.entries.forEach(entry -> entry.published().complete(true));
+            long now = System.nanoTime();
+            batch.entries.forEach(entry -> {
+                publishLatency.record(now - entry.handedAt(), TimeUnit.NANOSECONDS);
+                entry.published().complete(true);
+            });
             return;
         }
         if (!ack) {
@@ -293,6 +305,7 @@ public class OutboxRelay {
             }
         }
         pending.set(depth);
+        lastSweep.set(clock.instant().getEpochSecond());
     }
 
     private void sweep(long activityId, long now) {
@@ -321,7 +334,8 @@ public class OutboxRelay {
     }
 
     /** An accepted purchase as it sits in its activity's outbox, and the news of its publish. */
-    private record OutboxEntry(long activityId, String requestId, String payload, CompletableFuture<Boolean> published) {
+    private record OutboxEntry(long activityId, String requestId, String payload, CompletableFuture<Boolean> published,
+                               long handedAt) {
     }
 
     /** The entries of one published message, so the confirm callback knows what to take out of the outboxes. */

@@ -1,10 +1,13 @@
 package com.seckill.seckill.purchase;
 
+import io.swagger.v3.oas.annotations.Operation;
+import com.seckill.web.openapi.Answers;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.web.Headers;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
 import org.springframework.http.HttpStatus;
@@ -29,17 +32,21 @@ class PurchaseController {
         this.results = results;
     }
 
+    @Operation(summary = "Buys one unit on a one-time path: 202 QUEUED with a requestId to poll")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.BAD_PATH, ErrorCode.BLOCKED, ErrorCode.NOT_FOUND, ErrorCode.NOT_STARTED, ErrorCode.ENDED, ErrorCode.DUPLICATE, ErrorCode.SOLD_OUT, ErrorCode.RATE_LIMITED, ErrorCode.BUSY})
     @PostMapping("/api/seckill/{activityId}/{path}")
     @ResponseStatus(HttpStatus.ACCEPTED)
     Accepted purchase(@PathVariable @Positive long activityId, @PathVariable String path,
-                      @RequestHeader(Headers.USER_ID) @Positive long userId) {
+                      @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         String requestId = purchases.purchase(activityId, userId);
         return new Accepted("QUEUED", "Your request is queued; poll its result", requestId);
     }
 
+    @Operation(summary = "The result of one of my purchase requests: QUEUED, SUCCESS with the order id, or FAIL with the reason")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
     @GetMapping("/api/seckill/result/{requestId}")
     ResultView result(@PathVariable @Pattern(regexp = "[0-9a-fA-F-]{36}") String requestId,
-                      @RequestHeader(Headers.USER_ID) @Positive long userId) {
+                      @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         return results.findOwned(requestId, userId)
                 .map(ResultView::of)
                 .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No such request"));

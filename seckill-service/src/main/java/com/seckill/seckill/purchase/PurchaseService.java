@@ -48,12 +48,13 @@ class PurchaseService {
     private final OutboxRelay relay;
     private final ActivityWarmer warmer;
     private final SeckillProperties properties;
+    private final PurchaseMetrics metrics;
     private final ObjectMapper json;
     private final Clock clock;
 
     PurchaseService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, ResultStore results,
-                    OutboxRelay relay, ActivityWarmer warmer, SeckillProperties properties, ObjectMapper json,
-                    Clock clock) {
+                    OutboxRelay relay, ActivityWarmer warmer, SeckillProperties properties, PurchaseMetrics metrics,
+                    ObjectMapper json, Clock clock) {
         this.guard = guard;
         this.redisGuard = redisGuard;
         this.redis = redis;
@@ -61,11 +62,23 @@ class PurchaseService {
         this.relay = relay;
         this.warmer = warmer;
         this.properties = properties;
+        this.metrics = metrics;
         this.json = json;
         this.clock = clock;
     }
 
     String purchase(long activityId, long userId) {
+        try {
+            String requestId = attempt(activityId, userId);
+            metrics.accepted(activityId);
+            return requestId;
+        } catch (SeckillException e) {
+            metrics.refused(activityId, e.code());
+            throw e;
+        }
+    }
+
+    private String attempt(long activityId, long userId) {
         Activity activity = guard.open(activityId);
         String requestId = UUID.randomUUID().toString();
         OrderMessage message = new OrderMessage(requestId, userId, activity.id(), activity.goodsId(),

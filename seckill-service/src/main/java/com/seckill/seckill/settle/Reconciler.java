@@ -5,10 +5,15 @@ import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.orders.OrderRecords;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
@@ -39,8 +44,16 @@ public class Reconciler {
     private final RedissonClient redisson;
     private final OrderRecords orders;
     private final ActivityCatalog catalog;
+    private final AtomicInteger mismatches = new AtomicInteger();
+    private final AtomicLong lastRound = new AtomicLong();
 
-    Reconciler(StringRedisTemplate redis, RedissonClient redisson, OrderRecords orders, ActivityCatalog catalog) {
+    Reconciler(StringRedisTemplate redis, RedissonClient redisson, OrderRecords orders, ActivityCatalog catalog,
+               MeterRegistry meters) {
+        Gauge.builder("seckill.reconciliation.mismatches", mismatches, AtomicInteger::get)
+                .description("Activities whose Redis figures differed from MySQL at the last reconciliation round")
+                .register(meters);
+        Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "reconciliation")
+                .description("When the job last completed (epoch seconds)").register(meters);
         this.redis = redis;
         this.redisson = redisson;
         this.orders = orders;
@@ -49,13 +62,18 @@ public class Reconciler {
 
     @Scheduled(fixedDelayString = "${seckill.sale.reconcile-interval:60s}", initialDelayString = "${seckill.sale.reconcile-interval:60s}")
     void reconcileAll() {
+        int outOfLine = 0;
         for (Activity activity : catalog.all()) {
             try {
-                reconcile(activity);
+                if (reconcile(activity) == Outcome.REPAIRED) {
+                    outOfLine++;
+                }
             } catch (RuntimeException e) {
                 log.warn("Reconciliation of activity {} failed: {}", activity.id(), e.toString());
             }
         }
+        mismatches.set(outOfLine);
+        lastRound.set(Instant.now().getEpochSecond());
     }
 
     public Outcome reconcile(Activity activity) {

@@ -48,6 +48,8 @@ public class StuckRequestResolver {
     private final ResultStore results;
     private final Clock clock;
     private final AtomicLong stuck = new AtomicLong();
+    private final AtomicLong lastRound = new AtomicLong();
+    private final MeterRegistry meters;
 
     StuckRequestResolver(StringRedisTemplate redis, OrderRecords orders, OrderPipeline pipeline, ActivityCatalog catalog,
                          SeckillProperties properties, ResultStore results, Clock clock, MeterRegistry meters) {
@@ -58,9 +60,14 @@ public class StuckRequestResolver {
         this.properties = properties;
         this.results = results;
         this.clock = clock;
+        this.meters = meters;
+        meters.counter("seckill.requests.resolved", "how", "settled");
+        meters.counter("seckill.requests.resolved", "how", "lost");
         Gauge.builder("seckill.requests.stuck", stuck, AtomicLong::get)
                 .description("Requests QUEUED longer than seckill.sale.queued-bound")
                 .register(meters);
+        Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "stuck-requests")
+                .description("When the job last completed (epoch seconds)").register(meters);
     }
 
     @Scheduled(fixedDelayString = "${seckill.sale.queued-check-interval:10s}")
@@ -74,6 +81,11 @@ public class StuckRequestResolver {
             }
         }
         stuck.set(total);
+        lastRound.set(clock.instant().getEpochSecond());
+    }
+
+    private void resolved(String how) {
+        meters.counter("seckill.requests.resolved", "how", how).increment();
     }
 
     /** Settles what can be settled; returns how many requests are still stuck. */
@@ -118,6 +130,7 @@ public class StuckRequestResolver {
                         : RequestResult.fail(requestId, outcome.userId(), outcome.reason()));
             }
             redis.opsForZSet().remove(SeckillKeys.queued(activityId), requestId);
+            resolved("settled");
             return true;
         }
         Double acceptedAt = redis.opsForZSet().score(SeckillKeys.queued(activityId), requestId);
@@ -130,6 +143,7 @@ public class StuckRequestResolver {
                 SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId)), String.valueOf(result.userId()), requestId);
         if (settled != null && settled == 1) {
             write(RequestResult.fail(requestId, result.userId(), "LOST"));
+            resolved("lost");
             log.warn("Request {} of activity {} found nowhere after {}: failed, unit returned", requestId, activityId,
                     properties.queuedGiveUp());
             return true;

@@ -1,6 +1,10 @@
 package com.seckill.seckill.token;
 
+import io.swagger.v3.oas.annotations.Operation;
+import com.seckill.web.openapi.Answers;
+import com.seckill.common.error.ErrorCode;
 import com.seckill.common.web.Headers;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Positive;
 import org.springframework.validation.annotation.Validated;
@@ -20,9 +24,11 @@ class PathTokenController {
         this.service = service;
     }
 
+    @Operation(summary = "A one-time purchase path for this user and activity, valid 60 s (with the captcha answer when the activity asks for one)")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND, ErrorCode.NOT_STARTED, ErrorCode.ENDED, ErrorCode.BAD_CAPTCHA, ErrorCode.BLOCKED, ErrorCode.SOLD_OUT, ErrorCode.RATE_LIMITED, ErrorCode.BUSY})
     @PostMapping("/api/seckill/{activityId}/token")
     PathTokenService.PathToken issue(@PathVariable @Positive long activityId,
-                                     @RequestHeader(Headers.USER_ID) @Positive long userId,
+                                     @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId,
                                      @RequestBody(required = false) @Valid PathTokenService.TokenRequest request) {
         return service.issue(activityId, userId, request);
     }

@@ -6,6 +6,8 @@ import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.captcha.CaptchaService;
 import com.seckill.seckill.infra.RedisGuard;
 import com.seckill.seckill.purchase.SaleGuard;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
 import jakarta.validation.constraints.Size;
 import java.util.Base64;
@@ -28,9 +30,11 @@ class PathTokenService {
     private final SeckillProperties properties;
     private final CaptchaService captchas;
     private final SecureRandom random = new SecureRandom();
+    private final Counter issued;
 
     PathTokenService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, SeckillProperties properties,
-                     CaptchaService captchas) {
+                     CaptchaService captchas, MeterRegistry meters) {
+        this.issued = Counter.builder("seckill.path.tokens").description("One-time purchase paths issued").register(meters);
         this.guard = guard;
         this.redisGuard = redisGuard;
         this.redis = redis;
@@ -47,6 +51,7 @@ class PathTokenService {
         random.nextBytes(bytes);
         String path = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         redisGuard.run(() -> redis.opsForValue().set(SeckillKeys.path(activity.id(), userId), path, properties.pathTtl()));
+        issued.increment();
         return new PathToken(path, properties.pathTtl().toSeconds());
     }
 

@@ -42,6 +42,12 @@ public class TrustAutoConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
+    OperatorFacts operatorFacts(Environment environment, TrustProperties properties, ObjectProvider<DevelopmentSecret> secrets,
+                                ObjectProvider<Clock> clock) {
+        return new OperatorFacts(environment, properties, secrets.orderedStream().toList(), clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
     ApiProblemHandler apiProblemHandler() {
         return new ApiProblemHandler();
     }

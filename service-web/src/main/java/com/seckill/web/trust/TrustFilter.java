@@ -29,8 +29,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * the {@code X-User-Id} and {@code X-User-Roles} the controllers read are rebuilt from it, and a
  * request whose own headers say otherwise is refused as forged. Service tokens open
  * {@code /internal/} only ({@link ServiceOnly} decides the scope); forwarded tokens never do.
- * Actuator endpoints (health for the launcher and orchestrators, metrics for scrapers) stay open:
- * they act for nobody.
+ * Actuator endpoints (health for the launcher and orchestrators, metrics for scrapers) and the
+ * OpenAPI document stay open: they act for nobody.
  */
 public class TrustFilter extends OncePerRequestFilter {
 
@@ -38,6 +38,8 @@ public class TrustFilter extends OncePerRequestFilter {
     private static final String INTERNAL = "/internal/";
     private static final String ADMIN = "/api/admin/";
     private static final String ACTUATOR = "/actuator";
+    /** The OpenAPI document: what the public operations are, for anybody who may call them. */
+    private static final String API_DOCS = "/v3/api-docs";
     /** Request attribute holding the verified {@link Caller}. */
     public static final String CALLER = Caller.class.getName();
 
@@ -55,7 +57,7 @@ public class TrustFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String path = request.getRequestURI();
-        if (path.equals(ACTUATOR) || path.startsWith(ACTUATOR + "/")) {
+        if (path.equals(ACTUATOR) || path.startsWith(ACTUATOR + "/") || path.startsWith(API_DOCS)) {
             chain.doFilter(request, response);
             return;
         }

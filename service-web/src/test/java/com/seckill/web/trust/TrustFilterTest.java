@@ -134,8 +134,11 @@ class TrustFilterTest {
     }
 
     @Test
-    void actuatorEndpointsActForNobodyAndStayOpen() throws Exception {
+    void actuatorEndpointsAndTheApiDocumentActForNobodyAndStayOpen() throws Exception {
         assertThat(send(request("GET", "/actuator/health", null)).getStatus()).isEqualTo(200);
+        assertThat(passed.get()).isNotNull();
+        passed.set(null);
+        assertThat(send(request("GET", "/v3/api-docs", null)).getStatus()).isEqualTo(200);
         assertThat(passed.get()).isNotNull();
     }
 }

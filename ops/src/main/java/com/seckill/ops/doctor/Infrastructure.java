@@ -1,0 +1,272 @@
+package com.seckill.ops.doctor;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.seckill.common.message.Queues;
+import com.seckill.common.redis.SeckillKeys;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/** MySQL, Redis and RabbitMQ as the doctor sees them, and the checks that need them. */
+final class Infrastructure implements AutoCloseable {
+
+    /** The unique indexes that keep a sale exact (DESIGN.md §6): table, index. */
+    private static final List<String[]> GUARDS = List.of(
+            new String[] {"seckill_order", "uk_order_user_activity"}, new String[] {"seckill_order", "uk_order_request"},
+            new String[] {"seckill_order", "uk_order_no"}, new String[] {"payment", "uk_payment_order"},
+            new String[] {"mq_consume_log", "uk_consume_message"});
+
+    private final Target target;
+    private java.sql.Connection database;
+    private AutoCloseable redisClient;
+    private StatefulConnection<String, String> redisConnection;
+    private RedisClusterCommands<String, String> redis;
+    private Connection broker;
+
+    Infrastructure(Target target) {
+        this.target = target;
+    }
+
+    java.sql.Connection database() {
+        return database;
+    }
+
+    boolean redisUp() {
+        return redis != null;
+    }
+
+    boolean brokerUp() {
+        return broker != null;
+    }
+
+    RedisClusterCommands<String, String> redis() {
+        return redis;
+    }
+
+    List<Check> reachable() {
+        List<Check> checks = new ArrayList<>();
+        String db = target.get("SECKILL_DB_HOST", "127.0.0.1") + ":" + target.get("SECKILL_DB_PORT", "3306");
+        try {
+            database = DriverManager.getConnection(target.jdbcUrl(), target.get("SECKILL_DB_USER", "root"),
+                    target.get("SECKILL_DB_PASSWORD", ""));
+            checks.add(Check.ok("MySQL reachable", db + "/" + target.get("SECKILL_DB_NAME", "seckill")));
+        } catch (SQLException e) {
+            checks.add(Check.fail("MySQL reachable", db + ": " + e.getMessage()));
+        }
+        String where = target.clusterNodes().isEmpty()
+                ? target.get("SECKILL_REDIS_HOST", "127.0.0.1") + ":" + target.get("SECKILL_REDIS_PORT", "6379")
+                : "cluster " + target.clusterNodes();
+        try {
+            connectRedis();
+            checks.add(Check.ok("Redis reachable", where + " (" + redis.ping() + ")"));
+        } catch (RuntimeException e) {
+            redis = null;
+            checks.add(Check.fail("Redis reachable", where + ": " + e.getMessage()));
+        }
+        String rabbit = target.get("SECKILL_RABBIT_HOST", "127.0.0.1") + ":" + target.get("SECKILL_RABBIT_PORT", "5672");
+        try {
+            ConnectionFactory factory = new ConnectionFactory();
+            factory.setHost(target.get("SECKILL_RABBIT_HOST", "127.0.0.1"));
+            factory.setPort(Integer.parseInt(target.get("SECKILL_RABBIT_PORT", "5672")));
+            factory.setUsername(target.get("SECKILL_RABBIT_USER", "guest"));
+            factory.setPassword(target.get("SECKILL_RABBIT_PASSWORD", "guest"));
+            factory.setVirtualHost(target.get("SPRING_RABBITMQ_VIRTUALHOST", "/"));
+            factory.setConnectionTimeout(3000);
+            broker = factory.newConnection("seckill-doctor");
+            checks.add(Check.ok("RabbitMQ reachable", rabbit));
+        } catch (Exception e) {
+            checks.add(Check.fail("RabbitMQ reachable", rabbit + ": " + e.getMessage()));
+        }
+        return checks;
+    }
+
+    private void connectRedis() {
+        Duration timeout = Duration.ofSeconds(3);
+        if (target.clusterNodes().isEmpty()) {
+            RedisClient client = RedisClient.create(RedisURI.builder()
+                    .withHost(target.get("SECKILL_REDIS_HOST", "127.0.0.1"))
+                    .withPort(Integer.parseInt(target.get("SECKILL_REDIS_PORT", "6379")))
+                    .withDatabase(Integer.parseInt(target.get("SPRING_DATA_REDIS_DATABASE", "0")))
+                    .withTimeout(timeout).build());
+            redisClient = client::shutdown;
+            var connection = client.connect();
+            redisConnection = connection;
+            redis = connection.sync();
+        } else {
+            RedisClusterClient client = RedisClusterClient.create(Arrays.stream(target.clusterNodes().split(","))
+                    .map(node -> RedisURI.builder().withHost(node.substring(0, node.lastIndexOf(':')))
+                            .withPort(Integer.parseInt(node.substring(node.lastIndexOf(':') + 1))).withTimeout(timeout).build())
+                    .toList());
+            redisClient = client::shutdown;
+            var connection = client.connect();
+            redisConnection = connection;
+            redis = connection.sync();
+        }
+    }
+
+    Check schema() {
+        List<String> missing = new ArrayList<>();
+        for (String[] guard : GUARDS) {
+            try (PreparedStatement q = database.prepareStatement("SELECT COUNT(*) FROM information_schema.statistics "
+                    + "WHERE table_schema = DATABASE() AND table_name = ? AND index_name = ? AND non_unique = 0")) {
+                q.setString(1, guard[0]);
+                q.setString(2, guard[1]);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (!rs.next() || rs.getLong(1) == 0) {
+                        missing.add(guard[0] + "." + guard[1]);
+                    }
+                }
+            } catch (SQLException e) {
+                return Check.fail("Schema and its unique indexes", e.getMessage());
+            }
+        }
+        return missing.isEmpty()
+                ? Check.ok("Schema and its unique indexes", "user+activity, request id, order number, one payment per order, consume-once")
+                : Check.fail("Schema and its unique indexes", "missing: " + missing + " (apply sql/schema.sql)");
+    }
+
+    /** Every activity on sale or starting within 10 minutes: its keys in Redis, and Redis stock = MySQL stock - in flight. */
+    List<Check> activitiesWarmed() {
+        List<Check> checks = new ArrayList<>();
+        List<String> unwarmed = new ArrayList<>();
+        List<String> apart = new ArrayList<>();
+        int seen = 0;
+        try (PreparedStatement q = database.prepareStatement("SELECT id, stock FROM seckill_activity WHERE status = 0 "
+                + "AND end_time > UTC_TIMESTAMP(3) AND start_time < UTC_TIMESTAMP(3) + INTERVAL 10 MINUTE ORDER BY id DESC")) {
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    seen++;
+                    long id = rs.getLong(1);
+                    int dbStock = rs.getInt(2);
+                    String stock = redis.get(SeckillKeys.stock(id));
+                    if (stock == null || redis.exists(SeckillKeys.info(id)) == 0) {
+                        unwarmed.add(String.valueOf(id));
+                        continue;
+                    }
+                    long inFlight = redis.zcard(SeckillKeys.queued(id));
+                    if (Long.parseLong(stock) != dbStock - inFlight) {
+                        apart.add(id + " (Redis " + stock + ", MySQL " + dbStock + ", in flight " + inFlight + ")");
+                    }
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            checks.add(Check.fail("Activities warmed up", e.getMessage()));
+            return checks;
+        }
+        checks.add(unwarmed.isEmpty() ? Check.ok("Activities warmed up", seen + " on sale or starting within 10 min")
+                : Check.fail("Activities warmed up", "not in Redis: " + firstOf(unwarmed)
+                + " (POST /api/admin/activities/{id}/warmup, or wait for the warm-up job)"));
+        checks.add(apart.isEmpty() ? Check.ok("Stock agrees (Redis = MySQL - in flight)", seen + " checked")
+                : Check.warn("Stock agrees (Redis = MySQL - in flight)", firstOf(apart)
+                + " (settles by itself when orders are in flight; else POST .../reconcile)"));
+        return checks;
+    }
+
+    /** The newest few of a long list, and how many more there are. */
+    private static String firstOf(List<String> items) {
+        int shown = Math.min(items.size(), 10);
+        return String.join("; ", items.subList(0, shown)) + (items.size() > shown ? " and " + (items.size() - shown) + " more" : "");
+    }
+
+    Check redisPersistence() {
+        try {
+            List<?> appendonly = redis.configGet("appendonly").values().stream().toList();
+            boolean on = appendonly.contains("yes");
+            return on ? Check.ok("Redis persistence", "AOF on")
+                    : Check.warn("Redis persistence", "AOF off: a Redis crash loses what it held (appendonly yes)");
+        } catch (RuntimeException e) {
+            return Check.warn("Redis persistence", "cannot tell (CONFIG GET refused: " + e.getMessage() + ")");
+        }
+    }
+
+    List<Check> queues() {
+        List<Check> checks = new ArrayList<>();
+        List<String> expected = new ArrayList<>(List.of(Queues.ORDER_CREATE, Queues.ORDER_CREATE_DLQ, Queues.ORDER_CLOSE));
+        String delay = null;
+        try {
+            delay = Queues.orderDelayQueue(target.payTimeout());
+            expected.add(delay);
+        } catch (IllegalArgumentException e) {
+            checks.add(Check.fail("Queue of unpaid orders (delay)", e.getMessage()));
+        }
+        for (String queue : expected) {
+            AMQP.Queue.DeclareOk declared = declared(queue);
+            String name = "Queue " + queue;
+            if (declared == null) {
+                checks.add(Check.fail(name, queue.equals(delay)
+                        ? "missing: no order-service runs with pay timeout " + target.payTimeout() + " (SECKILL_ORDER_PAYTIMEOUT)"
+                        : "missing (order-service declares it at start)"));
+            } else if (queue.equals(Queues.ORDER_CREATE_DLQ)) {
+                checks.add(declared.getMessageCount() == 0 ? Check.ok(name, "empty")
+                        : Check.warn(name, declared.getMessageCount() + " dead-lettered message(s): read them before the sale"));
+            } else if (Set.of(Queues.ORDER_CREATE, Queues.ORDER_CLOSE).contains(queue) && declared.getConsumerCount() == 0) {
+                checks.add(Check.fail(name, "no consumer attached (is order-service up?)"));
+            } else {
+                checks.add(Check.ok(name, declared.getConsumerCount() + " consumer(s), " + declared.getMessageCount() + " waiting"));
+            }
+        }
+        return checks;
+    }
+
+    private AMQP.Queue.DeclareOk declared(String queue) {
+        try (Channel channel = broker.createChannel()) {
+            return channel.queueDeclarePassive(queue);
+        } catch (Exception e) {
+            return null; // a passive declare of a missing queue closes the channel: it is missing
+        }
+    }
+
+    /** The database's clock (epoch ms), or null. */
+    Long databaseClock() {
+        try (PreparedStatement q = database.prepareStatement("SELECT UNIX_TIMESTAMP(NOW(3)) * 1000");
+             ResultSet rs = q.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : null;
+        } catch (SQLException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Redis's clock (epoch ms), or null. */
+    Long redisClock() {
+        try {
+            List<String> time = redis.time();
+            return Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (database != null) {
+                database.close();
+            }
+            if (redisConnection != null) {
+                redisConnection.close();
+            }
+            if (redisClient != null) {
+                redisClient.close();
+            }
+            if (broker != null) {
+                broker.close();
+            }
+        } catch (Exception e) {
+            // closing is best effort: the doctor is about to exit
+        }
+    }
+}
