@@ -7,6 +7,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code GET /actuator/health} on the public port (DESIGN.md §4: the launcher and load balancers wait on
@@ -21,10 +23,14 @@ class HealthAlias {
         this.health = health;
     }
 
+    /**
+     * Off the event loop: some contributors block (the discovery client's, with Nacos), which Reactor
+     * refuses on a Netty thread.
+     */
     @GetMapping("/actuator/health")
-    ResponseEntity<Map<String, String>> health() {
-        Status status = health.health().getStatus();
-        return ResponseEntity.status(Status.UP.equals(status) ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
-                .body(Map.of("status", status.getCode()));
+    Mono<ResponseEntity<Map<String, String>>> health() {
+        return Mono.fromCallable(() -> health.health().getStatus()).subscribeOn(Schedulers.boundedElastic())
+                .map(status -> ResponseEntity.status(Status.UP.equals(status) ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+                        .body(Map.of("status", status.getCode())));
     }
 }
