@@ -161,9 +161,18 @@ final class SeckillSystem implements AutoCloseable {
 
     private long createActivity(int stock, boolean captchaRequired, String adminToken) {
         Instant start = Instant.now().minusSeconds(2);
+        return createActivity("E2E phone", stock, start, start.plus(Duration.ofHours(1)), captchaRequired, adminToken);
+    }
+
+    /** Creates an activity with its own name and sale window through the admin API and returns its id. */
+    long createActivity(String goodsName, int stock, Instant start, Instant end) {
+        return createActivity(goodsName, stock, start, end, false, token(uniqueId(), true));
+    }
+
+    private long createActivity(String goodsName, int stock, Instant start, Instant end, boolean captchaRequired, String adminToken) {
         String body = """
-                {"goodsId":%d,"goodsName":"E2E phone","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":%s}
-                """.formatted(uniqueId(), stock, start, start.plus(Duration.ofHours(1)), captchaRequired);
+                {"goodsId":%d,"goodsName":"%s","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":%s}
+                """.formatted(uniqueId(), goodsName, stock, start, end, captchaRequired);
         Response created = call("POST", "/api/admin/activities", adminToken, body);
         if (created.status() != 201) {
             throw new IllegalStateException("activity not created: " + created.raw());

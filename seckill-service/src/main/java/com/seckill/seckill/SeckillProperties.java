@@ -21,6 +21,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param queuedBound      a request QUEUED longer than this is looked up in MySQL and settled
  * @param queuedGiveUp     a request found nowhere this long after acceptance is failed, its unit returned
  * @param reconcileInterval how often every current activity is reconciled
+ * @param resultStreamTimeout how long a result stream (server-sent events) waits for the outcome before it
+ *                         ends, leaving the page to poll
+ * @param resultStreamCheck how often the outcomes of every waiting stream are read, in one Redis round trip
  */
 @ConfigurationProperties("seckill.sale")
 public record SeckillProperties(
@@ -36,5 +39,7 @@ public record SeckillProperties(
         @DefaultValue("1s") Duration consumerIdle,
         @DefaultValue("60s") Duration queuedBound,
         @DefaultValue("5m") Duration queuedGiveUp,
-        @DefaultValue("60s") Duration reconcileInterval) {
+        @DefaultValue("60s") Duration reconcileInterval,
+        @DefaultValue("60s") Duration resultStreamTimeout,
+        @DefaultValue("200ms") Duration resultStreamCheck) {
 }

@@ -14,6 +14,7 @@ final class AccessRules {
     private static final String ADMIN_PREFIX = "/api/admin";
     private static final String API_PREFIX = "/api";
     private static final String DEMO_TOKEN = "/api/auth/demo-token";
+    private static final String SERVER_TIME = "/api/time";
 
     private AccessRules() {
     }
@@ -26,6 +27,10 @@ final class AccessRules {
             return Access.ADMIN;
         }
         if ((HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) && isActivityListOrOne(path)) {
+            return Access.PUBLIC;
+        }
+        // The pages count down to a sale by the server's clock, signed in or not.
+        if ((HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) && path.equals(SERVER_TIME)) {
             return Access.PUBLIC;
         }
         // Signing in is how a caller gets a token; the endpoint exists only where the demo login is switched on.

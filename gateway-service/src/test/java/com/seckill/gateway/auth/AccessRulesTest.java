@@ -46,6 +46,9 @@ class AccessRulesTest {
         assertThat(AccessRules.required(HttpMethod.GET, "/app.js")).isEqualTo(Access.PUBLIC);
         assertThat(AccessRules.required(HttpMethod.GET, "/actuator/health")).isEqualTo(Access.PUBLIC);
         assertThat(AccessRules.required(HttpMethod.POST, "/api/auth/demo-token")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.GET, "/api/time")).isEqualTo(Access.PUBLIC);
+        assertThat(AccessRules.required(HttpMethod.POST, "/api/time")).isEqualTo(Access.USER);
+        assertThat(AccessRules.required(HttpMethod.GET, "/admin")).isEqualTo(Access.PUBLIC);
         assertThat(AccessRules.required(HttpMethod.GET, "/api/auth/demo-token")).isEqualTo(Access.USER);
         assertThat(AccessRules.required(HttpMethod.GET, "/api")).isEqualTo(Access.USER);
     }

@@ -2,6 +2,7 @@ package com.seckill.seckill.activity;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /** Insert parameter: MyBatis writes the generated id back into {@code id}. */
 final class NewActivity {
@@ -20,8 +21,9 @@ final class NewActivity {
         this.goodsName = request.goodsName().strip();
         this.price = request.price();
         this.stock = request.stock();
-        this.startTime = request.startTime().toInstant();
-        this.endTime = request.endTime().toInstant();
+        // whole seconds, as MySQL keeps them: Redis, the catalog and every page then agree on the very moment
+        this.startTime = request.startTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
+        this.endTime = request.endTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
         this.captchaRequired = Boolean.TRUE.equals(request.captchaRequired());
     }
 

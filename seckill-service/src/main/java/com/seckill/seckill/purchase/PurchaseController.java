@@ -1,12 +1,12 @@
 package com.seckill.seckill.purchase;
 
-import io.swagger.v3.oas.annotations.Operation;
-import com.seckill.web.openapi.Answers;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.web.Headers;
+import com.seckill.web.openapi.Answers;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /** The purchase (its one-time path was already consumed by the gateway) and result polling. */
 @RestController
@@ -26,10 +27,12 @@ class PurchaseController {
 
     private final PurchaseService purchases;
     private final ResultStore results;
+    private final ResultStreams streams;
 
-    PurchaseController(PurchaseService purchases, ResultStore results) {
+    PurchaseController(PurchaseService purchases, ResultStore results, ResultStreams streams) {
         this.purchases = purchases;
         this.results = results;
+        this.streams = streams;
     }
 
     @Operation(summary = "Buys one unit on a one-time path: 202 QUEUED with a requestId to poll")
@@ -50,6 +53,17 @@ class PurchaseController {
         return results.findOwned(requestId, userId)
                 .map(ResultView::of)
                 .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No such request"));
+    }
+
+    @Operation(summary = "The result of one of my purchase requests as server-sent events: one `result` event (the same "
+            + "object as polling) once it is SUCCESS or FAIL, at once if it already is; a `timeout` event after 60 s "
+            + "still QUEUED, then poll")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
+    @GetMapping("/api/seckill/result/{requestId}/events")
+    SseEmitter events(@PathVariable @Pattern(regexp = "[0-9a-fA-F-]{36}") String requestId,
+                      @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
+        return streams.open(results.findOwned(requestId, userId)
+                .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No such request")));
     }
 
     record Accepted(String code, String message, String requestId) {

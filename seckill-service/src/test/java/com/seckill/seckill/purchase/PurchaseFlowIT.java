@@ -30,6 +30,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,6 +130,18 @@ class PurchaseFlowIT extends SeckillServiceIT {
                 .andExpect(jsonPath("$.status").value("ONGOING"));
         mvc.perform(get("/api/activities").with(Callers.anonymous())).andExpect(status().isOk())
                 .andExpect(jsonPath("$[?(@.id == %d)].goodsName", activityId).value("Test phone"));
+    }
+
+    @Test
+    void anActivitysMomentsAreTheSameInRedisAsEverywhereElse() throws Exception {
+        Instant second = Instant.now().plusSeconds(120).truncatedTo(ChronoUnit.SECONDS);
+        long activityId = createActivity(3, second.plusMillis(700), second.plus(Duration.ofHours(1)));
+
+        // whole seconds, as MySQL keeps them: what the Lua script enforces is what every page counts down to
+        assertThat(redis.opsForHash().get(SeckillKeys.info(activityId), "startTime"))
+                .isEqualTo(String.valueOf(second.toEpochMilli()));
+        mvc.perform(get("/api/activities/{id}", activityId).with(Callers.anonymous()))
+                .andExpect(jsonPath("$.startTime").value(second.toString()));
     }
 
     @Test

@@ -4,6 +4,10 @@ import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.web.Headers;
 import jakarta.validation.ConstraintViolationException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -13,6 +17,9 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.validation.FieldError;
+import org.springframework.validation.ObjectError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -57,6 +64,28 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> unexpected(Exception e) {
         log.error("Unexpected failure", e);
         return answer(ErrorCode.INTERNAL, "Unexpected error");
+    }
+
+    /**
+     * A body that parsed but breaks a rule: which fields and why, the same sentences a form shows
+     * ({@code errors}: {@code [{"field","message"}]}), and no value echoed back.
+     */
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        List<Map<String, String>> errors = new ArrayList<>();
+        for (FieldError field : ex.getBindingResult().getFieldErrors()) {
+            errors.add(Map.of("field", field.getField(), "message", String.valueOf(field.getDefaultMessage())));
+        }
+        for (ObjectError global : ex.getBindingResult().getGlobalErrors()) {
+            errors.add(Map.of("field", global.getObjectName(), "message", String.valueOf(global.getDefaultMessage())));
+        }
+        errors.sort(Comparator.comparing((Map<String, String> error) -> error.get("field")).thenComparing(error -> error.get("message")));
+        String detail = errors.stream().map(error -> error.get("field") + ": " + error.get("message"))
+                .reduce((a, b) -> a + "; " + b).orElse("Invalid request body");
+        ProblemDetail problem = problem(ErrorCode.BAD_REQUEST, detail);
+        problem.setProperty("errors", errors);
+        return new ResponseEntity<>(problem, HttpStatusCode.valueOf(400));
     }
 
     @Override

@@ -1,0 +1,185 @@
+package com.seckill.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The shop page ({@code /}) in a real headless Chromium, as a shopper uses it: sign in, a card per
+ * activity counting down by the server's clock, Buy enabled only while the sale is on, the result
+ * pushed to the page, then pay or cancel from My orders.
+ */
+class ShopperPageIT extends PageTest {
+
+    /** The shop, freshly loaded and signed in as a new shopper; answers the user id. */
+    private static long signedInShopper() {
+        long userId = SeckillSystem.uniqueId();
+        browser.open("/");
+        browser.script("localStorage.clear()");
+        browser.open("/");
+        WebElement user = browser.await(UI, "the sign-in form",
+                driver -> driver.findElement(By.id("signInUser")));
+        user.sendKeys(String.valueOf(userId));
+        user.sendKeys(Keys.ENTER);
+        browser.await(UI, "signed in", driver -> driver.findElement(By.cssSelector("#account .who")).getText()
+                .contains(String.valueOf(userId)));
+        return userId;
+    }
+
+    private static WebElement card(long activityId) {
+        return browser.await(UI, "the card of activity " + activityId,
+                driver -> driver.findElement(By.id("activity-" + activityId)));
+    }
+
+    private static WebElement buyButton(long activityId) {
+        return card(activityId).findElement(By.cssSelector("button.buy"));
+    }
+
+    private static String outcome(long activityId) {
+        return card(activityId).findElement(By.cssSelector(".outcome .message")).getText();
+    }
+
+    private static WebElement order(long activityId) {
+        return browser.await(UI, "my order for activity " + activityId,
+                driver -> driver.findElement(By.cssSelector("#orders .order[data-activity-id='" + activityId + "']")));
+    }
+
+    @Test
+    void aShopperBuysOnTheCardAndPaysFromMyOrders() throws Exception {
+        long activity = system.createActivity("Browser phone " + SeckillSystem.uniqueId(), 5, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        long userId = signedInShopper();
+
+        WebElement buy = buyButton(activity);
+        browser.await(UI, "Buy enabled while the sale is on", driver -> buy.isEnabled());
+        assertThat(card(activity).getText()).contains("5 of 5 left").contains("On sale").contains("ends in");
+        buy.click();
+        buy.click(); // a double click buys once
+
+        browser.await(UI, "the result on the card", driver -> outcome(activity).contains("Got it!"));
+        assertThat(card(activity).findElement(By.cssSelector(".outcome")).getAttribute("data-transport"))
+                .as("the result was pushed (server-sent events), not polled").isEqualTo("push");
+        assertThat(buyButton(activity).isEnabled()).as("one per shopper").isFalse();
+        assertThat(buyButton(activity).getText()).isEqualTo("Bought");
+
+        WebElement pending = order(activity);
+        browser.await(UI, "the order waiting for payment", driver -> "PENDING".equals(order(activity).getAttribute("data-status")));
+        assertThat(pending.getText()).contains("Waiting for payment").containsPattern("pay within 1[45]:\\d\\d");
+        browser.screenshot("shop", card(activity));
+        browser.screenshot("shop-my-orders", order(activity));
+
+        order(activity).findElement(By.cssSelector("button.pay")).click();
+        browser.await(UI, "the order paid", driver -> "PAID".equals(order(activity).getAttribute("data-status")));
+        assertThat(order(activity).getText()).contains("Paid");
+        assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE user_id = ? AND activity_id = ?", userId, activity))
+                .as("exactly one order, for all the clicks").isEqualTo(1);
+        assertThat(system.queryLong("SELECT status FROM seckill_order WHERE user_id = ? AND activity_id = ?", userId, activity))
+                .as("PAID in MySQL").isEqualTo(1);
+        browser.screenshot("shop-paid", order(activity));
+    }
+
+    @Test
+    void aSoldOutItemCannotBeBought() throws Exception {
+        long activity = system.createActivity("Browser last unit " + SeckillSystem.uniqueId(), 1, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        assertThat(new Shoppers(system, 1).buyAtOnce(activity)).allMatch(Shoppers.Attempt::accepted);
+        signedInShopper();
+
+        browser.await(UI, "the card says sold out", driver -> card(activity).getText().contains("0 of 1 left"));
+        assertThat(buyButton(activity).isEnabled()).isFalse();
+        assertThat(buyButton(activity).getText()).isEqualTo("Sold out");
+        assertThat(card(activity).findElement(By.cssSelector(".badge")).getText()).isEqualTo("Sold out");
+    }
+
+    @Test
+    void anUpcomingItemCountsDownAndOpensAtItsStartWithoutAReload() throws Exception {
+        Instant asked = Instant.now().plusSeconds(8);
+        long activity = system.createActivity("Browser countdown " + SeckillSystem.uniqueId(), 3, asked, asked.plus(Duration.ofHours(1)));
+        // the start as the server keeps it (MySQL keeps whole seconds)
+        Instant start = Instant.parse(system.call("GET", "/api/activities/" + activity, null, null).body().path("startTime").asText());
+        signedInShopper();
+
+        assertThat(buyButton(activity).isEnabled()).as("disabled before the start").isFalse();
+        assertThat(buyButton(activity).getText()).isEqualTo("Not started");
+        browser.screenshot("shop-countdown", card(activity));
+        browser.await(UI, "a countdown", driver -> card(activity).findElement(By.cssSelector(".countdown")).getText()
+                .matches("starts in 00:0\\d"));
+        String before = card(activity).findElement(By.cssSelector(".countdown")).getText();
+        browser.await(UI, "the countdown moving", driver -> !before.equals(card(activity).findElement(By.cssSelector(".countdown")).getText()));
+
+        browser.await(Duration.ofSeconds(30), "Buy enabled at the start", driver -> buyButton(activity).isEnabled());
+        Instant enabledAt = Instant.now();
+        // the page's clock is the server's; both run on this machine, so the start is seen within a tick
+        assertThat(Duration.between(start, enabledAt)).as("enabled at the start, not before, not seconds after")
+                .isBetween(Duration.ofMillis(-250), Duration.ofMillis(1500));
+
+        buyButton(activity).click();
+        browser.await(UI, "bought right after the start", driver -> outcome(activity).contains("Got it!"));
+    }
+
+    @Test
+    void cancellingAPendingOrderGivesTheUnitBack() {
+        long activity = system.createActivity("Browser cancel " + SeckillSystem.uniqueId(), 2, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        signedInShopper();
+        WebElement buy = buyButton(activity);
+        browser.await(UI, "Buy enabled", driver -> buy.isEnabled());
+        buy.click();
+        browser.await(UI, "bought", driver -> outcome(activity).contains("Got it!"));
+        browser.await(UI, "1 of 2 left", driver -> card(activity).getText().contains("1 of 2 left"));
+
+        order(activity).findElement(By.cssSelector("button.cancel")).click();
+
+        browser.await(UI, "the order cancelled", driver -> "CANCELLED".equals(order(activity).getAttribute("data-status")));
+        browser.await(UI, "the unit back on sale", driver -> card(activity).getText().contains("2 of 2 left"));
+        assertThat(system.call("GET", "/api/activities/" + activity, null, null).body().path("stockLeft").asInt()).isEqualTo(2);
+        assertThat(buyButton(activity).isEnabled()).as("free to buy again").isTrue();
+    }
+
+    @Test
+    void aRefusalIsToldInWordsAndBuysNothing() {
+        long activity = system.createActivity("Browser blocked " + SeckillSystem.uniqueId(), 3, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        long userId = signedInShopper();
+        String admin = system.token(SeckillSystem.uniqueId(), true);
+        SeckillSystem.Response block = system.call("POST", "/api/admin/blacklist", admin,
+                "{\"userId\":" + userId + ",\"reason\":\"browser test\"}");
+        assertThat(block.status()).isEqualTo(201);
+        try {
+            WebElement buy = buyButton(activity);
+            browser.await(UI, "Buy enabled", driver -> buy.isEnabled());
+            buy.click();
+
+            browser.await(UI, "the refusal in words", driver -> outcome(activity).contains("blocked"));
+            assertThat(card(activity).findElement(By.cssSelector(".outcome")).getAttribute("data-kind")).isEqualTo("error");
+            assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE user_id = ?", userId)).isZero();
+        } finally {
+            system.call("DELETE", "/api/admin/blacklist/" + block.body().path("id").asLong(), admin, null);
+        }
+    }
+
+    @Test
+    void onAPhoneThePageFitsAndEveryControlHasALabel() throws Exception {
+        system.createActivity("Browser phone-width " + SeckillSystem.uniqueId(), 3, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        try (Browser phone = new Browser(390, 844)) {
+            phone.open("/");
+            phone.await(UI, "the cards", driver -> !driver.findElements(By.cssSelector(".card")).isEmpty());
+            assertThat((Boolean) phone.script("return document.documentElement.scrollWidth <= window.innerWidth"))
+                    .as("no sideways scrolling at 390 px").isTrue();
+            @SuppressWarnings("unchecked")
+            List<String> unlabelled = (List<String>) phone.script("return [...document.querySelectorAll('input, meter, progress')]"
+                    + ".filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby'))"
+                    + ".map(e => e.outerHTML)");
+            assertThat(unlabelled).as("controls without a label").isEmpty();
+            assertThat(phone.all(".card .outcome[aria-live=polite]")).as("results are announced").isNotEmpty();
+            phone.screenshot("shop-phone");
+        }
+    }
+}
