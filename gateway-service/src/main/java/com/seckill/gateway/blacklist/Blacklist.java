@@ -4,6 +4,7 @@ import com.seckill.gateway.client.ClientAddresses;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,8 +86,16 @@ public class Blacklist implements InitializingBean, DisposableBean {
         if (request.expiresAt() != null && !request.expiresAt().isAfter(now)) {
             throw new InvalidBlacklistEntry("expiresAt must be in the future");
         }
-        return table.insert(request.userId(), ip, request.reason().strip(), request.expiresAt(), now, adminId)
+        // Whole seconds, as every database keeps them (MariaDB through Connector/J drops the fraction), the
+        // expiry rounded up: a block never ends before the moment it was given, and the copy in Redis ends with it.
+        Instant expiresAt = request.expiresAt() == null ? null : ceilToSecond(request.expiresAt());
+        return table.insert(request.userId(), ip, request.reason().strip(), expiresAt, now.truncatedTo(ChronoUnit.SECONDS), adminId)
                 .flatMap(entry -> copied(copy.put(entry)).then(refreshQuietly()).thenReturn(entry));
+    }
+
+    private static Instant ceilToSecond(Instant instant) {
+        Instant second = instant.truncatedTo(ChronoUnit.SECONDS);
+        return second.equals(instant) ? second : second.plusSeconds(1);
     }
 
     Mono<Void> remove(long id) {
