@@ -20,7 +20,7 @@ class LuaScriptsTest {
 
     @Test
     void aScriptIsTheFileTextRunBySha1() throws Exception {
-        RedisScript<String> script = LuaScripts.load("lua/probe.lua", String.class);
+        RedisScript<String> script = RedisScript.of(LuaScripts.text("lua/probe.lua"), String.class);
 
         assertThat(script.getScriptAsString()).isEqualTo(PROBE);
         assertThat(script.getSha1()).isEqualTo(sha1(PROBE));
@@ -33,7 +33,7 @@ class LuaScriptsTest {
         Path file = classes.resolve("read-once.lua");
         Files.writeString(file, PROBE);
         try {
-            RedisScript<String> script = LuaScripts.load("lua/read-once.lua", String.class);
+            RedisScript<String> script = RedisScript.of(LuaScripts.text("lua/read-once.lua"), String.class);
             String sha = script.getSha1();
 
             Files.writeString(file, "return 42\n");
@@ -48,7 +48,7 @@ class LuaScriptsTest {
 
     @Test
     void aMissingScriptFailsWhenLoadedNotWhenFirstRun() {
-        assertThatThrownBy(() -> LuaScripts.load("lua/no-such-script.lua", Long.class))
+        assertThatThrownBy(() -> RedisScript.of(LuaScripts.text("lua/no-such-script.lua"), Long.class))
                 .isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining("lua/no-such-script.lua");
     }

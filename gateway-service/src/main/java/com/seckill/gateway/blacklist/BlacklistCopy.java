@@ -25,9 +25,9 @@ import reactor.core.publisher.Mono;
 class BlacklistCopy {
 
     private static final Logger log = LoggerFactory.getLogger(BlacklistCopy.class);
-    private static final RedisScript<Long> PUT = LuaScripts.load("lua/blacklist_put.lua", Long.class);
-    private static final RedisScript<Long> REMOVE = LuaScripts.load("lua/blacklist_remove.lua", Long.class);
-    private static final RedisScript<Long> REBUILD = LuaScripts.load("lua/blacklist_rebuild.lua", Long.class);
+    private static final RedisScript<Long> PUT = RedisScript.of(LuaScripts.text("lua/blacklist_put.lua"), Long.class);
+    private static final RedisScript<Long> REMOVE = RedisScript.of(LuaScripts.text("lua/blacklist_remove.lua"), Long.class);
+    private static final RedisScript<Long> REBUILD = RedisScript.of(LuaScripts.text("lua/blacklist_rebuild.lua"), Long.class);
     private static final long MISSING = -1;
 
     private final ReactiveStringRedisTemplate redis;

@@ -22,7 +22,7 @@ class PurchasePaths {
 
     PurchasePaths(ReactiveStringRedisTemplate redis) {
         this.redis = redis;
-        this.consumeScript = LuaScripts.load("lua/consume_path.lua", Long.class);
+        this.consumeScript = RedisScript.of(LuaScripts.text("lua/consume_path.lua"), Long.class);
     }
 
     /** @return whether the path was the user's current one for the activity; it is gone afterwards either way */

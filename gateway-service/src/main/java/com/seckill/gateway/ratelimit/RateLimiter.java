@@ -22,7 +22,7 @@ class RateLimiter {
 
     RateLimiter(ReactiveStringRedisTemplate redis) {
         this.redis = redis;
-        this.script = LuaScripts.load("lua/rate_limit.lua", Long.class);
+        this.script = RedisScript.of(LuaScripts.text("lua/rate_limit.lua"), Long.class);
     }
 
     /** @return zero when the request is admitted, else how long until every bucket has a token again */

@@ -1,12 +1,11 @@
 package com.seckill.order.ledger;
 
-import com.seckill.common.error.ErrorCode;
-import com.seckill.common.error.SeckillException;
 import com.seckill.common.ledger.ConsumerState;
 import com.seckill.common.ledger.OrderServiceApi;
 import com.seckill.common.ledger.OrderSnapshot;
 import com.seckill.common.ledger.RequestOutcome;
 import com.seckill.common.trust.Scopes;
+import com.seckill.order.Refusals;
 import com.seckill.web.trust.ServiceOnly;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
@@ -31,7 +30,7 @@ class LedgerController {
 
     @GetMapping(OrderServiceApi.ORDER)
     OrderSnapshot order(@PathVariable @Positive long orderId) {
-        return ledger.order(orderId).orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No order " + orderId));
+        return ledger.order(orderId).orElseThrow(() -> new Refusals.UnknownOrder(orderId));
     }
 
     @GetMapping(OrderServiceApi.HOLDERS)
@@ -46,7 +45,7 @@ class LedgerController {
 
     @GetMapping(OrderServiceApi.REQUEST)
     RequestOutcome request(@PathVariable @Pattern(regexp = "[0-9a-fA-F-]{36}") String requestId) {
-        return ledger.request(requestId).orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "Not settled yet"));
+        return ledger.request(requestId).orElseThrow(() -> new Refusals.NotSettledYet());
     }
 
     @GetMapping(OrderServiceApi.CONSUMER)

@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 public class RedisStock {
 
     private static final RedisScript<Long> GIVE_BACK =
-            LuaScripts.load("lua/give-back.lua", Long.class);
+            RedisScript.of(LuaScripts.text("lua/give-back.lua"), Long.class);
 
     private final StringRedisTemplate redis;
 

@@ -23,6 +23,11 @@ public final class NewOrder {
         this.id = id;
     }
 
+    /** Every order is created pending. */
+    public OrderStatus getStatus() {
+        return OrderStatus.PENDING;
+    }
+
     public String getOrderNo() {
         return orderNo;
     }

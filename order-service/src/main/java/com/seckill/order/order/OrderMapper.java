@@ -17,14 +17,14 @@ public interface OrderMapper {
             + "stock_returned, create_time";
 
     @Insert("INSERT INTO seckill_order (order_no, request_id, user_id, activity_id, goods_id, goods_name, price, status) "
-            + "VALUES (#{orderNo}, #{requestId}, #{userId}, #{activityId}, #{goodsId}, #{goodsName}, #{price}, 0)")
+            + "VALUES (#{orderNo}, #{requestId}, #{userId}, #{activityId}, #{goodsId}, #{goodsName}, #{price}, #{status})")
     @Options(useGeneratedKeys = true, keyProperty = "id")
     void insert(NewOrder order);
 
     /** Many orders in one statement; their ids are read back with {@link #findIdsByRequestIds}. */
     @Insert("<script>INSERT INTO seckill_order (order_no, request_id, user_id, activity_id, goods_id, goods_name, price, "
             + "status) VALUES <foreach collection='orders' item='o' separator=','>(#{o.orderNo}, #{o.requestId}, "
-            + "#{o.userId}, #{o.activityId}, #{o.goodsId}, #{o.goodsName}, #{o.price}, 0)</foreach></script>")
+            + "#{o.userId}, #{o.activityId}, #{o.goodsId}, #{o.goodsName}, #{o.price}, #{o.status})</foreach></script>")
     void insertAll(@Param("orders") List<NewOrder> orders);
 
     @Select("<script>SELECT id, request_id FROM seckill_order WHERE request_id IN "
@@ -44,15 +44,31 @@ public interface OrderMapper {
     @Update("UPDATE seckill_activity SET stock = stock + 1 WHERE id = #{activityId} AND stock < stock_total")
     int returnStock(long activityId);
 
-    @Update("UPDATE seckill_order SET status = 3 WHERE id = #{id} AND status = 0")
-    int markClosed(long id);
+    default int markClosed(long id) {
+        return move(id, OrderStatus.PENDING, OrderStatus.CLOSED);
+    }
 
-    @Update("UPDATE seckill_order SET status = 2 WHERE id = #{id} AND user_id = #{userId} AND status = 0")
-    int markCancelled(@Param("id") long id, @Param("userId") long userId);
+    /** Every change of state is conditional on the old one: of two racing changes, one wins. */
+    @Update("UPDATE seckill_order SET status = #{to} WHERE id = #{id} AND status = #{from}")
+    int move(@Param("id") long id, @Param("from") OrderStatus from, @Param("to") OrderStatus to);
+
+    default int markCancelled(long id, long userId) {
+        return cancel(id, userId, OrderStatus.PENDING, OrderStatus.CANCELLED);
+    }
+
+    @Update("UPDATE seckill_order SET status = #{to} WHERE id = #{id} AND user_id = #{userId} AND status = #{from}")
+    int cancel(@Param("id") long id, @Param("userId") long userId, @Param("from") OrderStatus from,
+               @Param("to") OrderStatus to);
 
     /** Pays a pending order, and only for exactly its price. */
-    @Update("UPDATE seckill_order SET status = 1, pay_time = #{payTime} WHERE id = #{id} AND status = 0 AND price = #{amount}")
-    int markPaid(@Param("id") long id, @Param("amount") BigDecimal amount, @Param("payTime") Instant payTime);
+    default int markPaid(long id, BigDecimal amount, Instant payTime) {
+        return pay(id, amount, payTime, OrderStatus.PENDING, OrderStatus.PAID);
+    }
+
+    @Update("UPDATE seckill_order SET status = #{to}, pay_time = #{payTime} WHERE id = #{id} AND status = #{from} "
+            + "AND price = #{amount}")
+    int pay(@Param("id") long id, @Param("amount") BigDecimal amount, @Param("payTime") Instant payTime,
+            @Param("from") OrderStatus from, @Param("to") OrderStatus to);
 
     @Update("UPDATE seckill_order SET stock_returned = 1 WHERE id = #{id} AND stock_returned = 0")
     int markStockReturned(long id);
@@ -61,17 +77,34 @@ public interface OrderMapper {
     Order findById(long id);
 
     /** Unpaid orders created before {@code before}: their close message is late or lost. */
-    @Select("SELECT id FROM seckill_order WHERE status = 0 AND create_time < #{before} ORDER BY create_time LIMIT #{limit}")
-    List<Long> findUnpaidCreatedBefore(@Param("before") Instant before, @Param("limit") int limit);
+    default List<Long> findUnpaidCreatedBefore(Instant before, int limit) {
+        return findCreatedBefore(OrderStatus.PENDING, before, limit);
+    }
+
+    @Select("SELECT id FROM seckill_order WHERE status = #{status} AND create_time < #{before} ORDER BY create_time "
+            + "LIMIT #{limit}")
+    List<Long> findCreatedBefore(@Param("status") OrderStatus status, @Param("before") Instant before,
+                                 @Param("limit") int limit);
 
     /** Ended orders whose unit has not reached Redis yet (the return was interrupted). */
-    @Select("SELECT id FROM seckill_order WHERE status IN (2, 3) AND stock_returned = 0 AND update_time < #{before} "
-            + "ORDER BY update_time LIMIT #{limit}")
-    List<Long> findEndedWithoutReturnBefore(@Param("before") Instant before, @Param("limit") int limit);
+    default List<Long> findEndedWithoutReturnBefore(Instant before, int limit) {
+        return findWithoutReturnBefore(List.of(OrderStatus.CANCELLED, OrderStatus.CLOSED), before, limit);
+    }
+
+    @Select("<script>SELECT id FROM seckill_order WHERE status IN "
+            + "<foreach collection='statuses' item='s' open='(' separator=',' close=')'>#{s}</foreach> "
+            + "AND stock_returned = 0 AND update_time &lt; #{before} ORDER BY update_time LIMIT #{limit}</script>")
+    List<Long> findWithoutReturnBefore(@Param("statuses") List<OrderStatus> statuses, @Param("before") Instant before,
+                                       @Param("limit") int limit);
 
     /** Users holding a live (pending or paid) order: they hold a unit of the activity. */
-    @Select("SELECT user_id FROM seckill_order WHERE activity_id = #{activityId} AND status IN (0, 1)")
-    List<Long> findLiveHolders(long activityId);
+    default List<Long> findLiveHolders(long activityId) {
+        return findHolders(activityId, List.of(OrderStatus.PENDING, OrderStatus.PAID));
+    }
+
+    @Select("<script>SELECT user_id FROM seckill_order WHERE activity_id = #{activityId} AND status IN "
+            + "<foreach collection='statuses' item='s' open='(' separator=',' close=')'>#{s}</foreach></script>")
+    List<Long> findHolders(@Param("activityId") long activityId, @Param("statuses") List<OrderStatus> statuses);
 
     @Select("SELECT status, COUNT(*) AS orders FROM seckill_order WHERE activity_id = #{activityId} GROUP BY status")
     List<StatusCount> countByStatus(long activityId);

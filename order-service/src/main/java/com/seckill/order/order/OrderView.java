@@ -10,7 +10,7 @@ import java.time.Instant;
  * (created + the pay timeout), for the page's countdown.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record OrderView(long id, String orderNo, String requestId, long activityId, long goodsId, String goodsName,
+public record OrderView(long id, String orderNo, String requestId, long activityId, long goodsId, String goodsName,
                  BigDecimal price, String status, Instant createTime, Instant payTime, Instant payBefore) {
 
     static OrderView of(Order order, Duration payTimeout) {

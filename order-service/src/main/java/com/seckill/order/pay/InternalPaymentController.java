@@ -1,13 +1,12 @@
 package com.seckill.order.pay;
 
-import com.seckill.common.error.ErrorCode;
-import com.seckill.common.error.SeckillException;
 import com.seckill.common.ledger.OrderServiceApi;
 import com.seckill.common.ledger.PaymentApplied;
 import com.seckill.common.ledger.PaymentNotice;
 import com.seckill.common.trust.Scopes;
-import com.seckill.order.lifecycle.OrderLifecycle;
+import com.seckill.order.Refusals;
 import com.seckill.order.lifecycle.OrderLifecycle.PayOutcome;
+import com.seckill.order.lifecycle.OrderLifecycle;
 import com.seckill.web.trust.ServiceOnly;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Positive;
@@ -37,7 +36,7 @@ class InternalPaymentController {
     PaymentApplied pay(@PathVariable @Positive long orderId, @RequestBody @Valid PaymentNotice notice) {
         PayOutcome outcome = lifecycle.pay(orderId, notice.amount());
         if (outcome == PayOutcome.UNKNOWN) {
-            throw new SeckillException(ErrorCode.NOT_FOUND, "No order " + orderId);
+            throw new Refusals.UnknownOrder(orderId);
         }
         return new PaymentApplied(orderId, outcome.name());
     }

@@ -1,9 +1,8 @@
 package com.seckill.payment.callback;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.seckill.common.error.ErrorCode;
-import com.seckill.common.error.SeckillException;
 import com.seckill.payment.PaymentProperties;
+import com.seckill.payment.Refusals;
 import com.seckill.payment.payment.Payment;
 import com.seckill.payment.payment.PaymentMapper;
 import com.seckill.payment.settle.OrderSettlement;
@@ -42,19 +41,19 @@ class CallbackService {
 
     Payment handle(byte[] body, String signatureHeader) {
         if (!signature.matches(body, signatureHeader)) {
-            throw new SeckillException(ErrorCode.BAD_SIGNATURE, "The callback signature does not match");
+            throw new Refusals.SignatureMismatch();
         }
         ProviderCallback callback = parse(body);
         Instant sent = Instant.ofEpochSecond(callback.timestamp());
         if (Duration.between(sent, clock.instant()).abs().compareTo(properties.timestampTolerance()) > 0) {
-            throw new SeckillException(ErrorCode.BAD_SIGNATURE, "The callback timestamp is outside the accepted window");
+            throw new Refusals.StaleCallback();
         }
         Payment payment = payments.findByTradeNo(callback.tradeNo());
         if (payment == null) {
-            throw new SeckillException(ErrorCode.NOT_FOUND, "Unknown trade " + callback.tradeNo());
+            throw new Refusals.UnknownTrade(callback.tradeNo());
         }
         if (payment.orderId() != callback.orderId() || payment.amount().compareTo(callback.amount()) != 0) {
-            throw new SeckillException(ErrorCode.BAD_REQUEST, "The callback does not match the payment");
+            throw new Refusals.CallbackMismatch();
         }
         if (ProviderCallback.SUCCESS.equals(callback.status())
                 && payments.markPaid(callback.tradeNo(), clock.instant()) == 1) {
@@ -69,10 +68,10 @@ class CallbackService {
         try {
             callback = json.readValue(body, ProviderCallback.class);
         } catch (IOException e) {
-            throw new SeckillException(ErrorCode.BAD_REQUEST, "Malformed callback body");
+            throw new Refusals.MalformedCallback("Malformed callback body");
         }
         if (callback == null || !validator.validate(callback).isEmpty()) {
-            throw new SeckillException(ErrorCode.BAD_REQUEST, "Incomplete callback body");
+            throw new Refusals.MalformedCallback("Incomplete callback body");
         }
         return callback;
     }

@@ -1,11 +1,11 @@
 package com.seckill.payment.order;
 
-import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.ledger.OrderServiceApi;
 import com.seckill.common.ledger.OrderSnapshot;
 import com.seckill.common.ledger.PaymentApplied;
 import com.seckill.common.ledger.PaymentNotice;
+import com.seckill.payment.Refusals;
 import com.seckill.web.trust.ServiceCredentials;
 import java.math.BigDecimal;
 import java.util.Optional;
@@ -51,7 +51,7 @@ public class OrderClient {
                         return response.bodyTo(OrderSnapshot.class);
                     }));
         } catch (RestClientException e) {
-            throw new SeckillException(ErrorCode.BUSY, "Orders cannot be read right now, try again shortly");
+            throw new Refusals.OrdersUnavailable();
         }
     }
 

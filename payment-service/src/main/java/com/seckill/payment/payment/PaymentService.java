@@ -1,8 +1,8 @@
 package com.seckill.payment.payment;
 
-import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.ledger.OrderSnapshot;
+import com.seckill.payment.Refusals;
 import com.seckill.payment.order.OrderClient;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -32,7 +32,7 @@ public class PaymentService {
         }
         OrderSnapshot order = orders.find(orderId).filter(found -> found.userId() == userId).orElseThrow(PaymentService::notFound);
         if (!order.pending()) {
-            throw new SeckillException(ErrorCode.CONFLICT, "Only a pending order can be paid");
+            throw new Refusals.OrderNotPayable();
         }
         try {
             payments.insert(tradeNo(), orderId, userId, order.price());
@@ -58,7 +58,7 @@ public class PaymentService {
     }
 
     private static SeckillException notFound() {
-        return new SeckillException(ErrorCode.NOT_FOUND, "No such payment or order");
+        return new Refusals.UnknownPayment();
     }
 
     /** "T", 13 digits of epoch millis, 12 random digits; uk_payment_trade guards the rest. */

@@ -1,8 +1,8 @@
 package com.seckill.seckill.activity;
 
-import io.swagger.v3.oas.annotations.Operation;
-import com.seckill.web.openapi.Answers;
 import com.seckill.common.error.ErrorCode;
+import com.seckill.web.openapi.Answers;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
@@ -53,15 +53,6 @@ class ActivityController {
     @PostMapping("/api/admin/activities/{id}/warmup")
     ActivityStats warmUp(@PathVariable @Positive long id) {
         service.warmUp(id);
-        return service.stats(id);
-    }
-
-    /** Compares Redis with MySQL now and repairs Redis when nothing is in flight. */
-    @Operation(summary = "Compares Redis with MySQL and repairs Redis when nothing is in flight (ADMIN)")
-    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
-    @PostMapping("/api/admin/activities/{id}/reconcile")
-    ActivityStats reconcile(@PathVariable @Positive long id) {
-        service.reconcile(id);
         return service.stats(id);
     }
 

@@ -1,12 +1,10 @@
 package com.seckill.seckill.activity;
 
-import com.seckill.common.error.ErrorCode;
-import com.seckill.common.error.SeckillException;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.orders.OrderServiceUnavailable;
-import com.seckill.seckill.settle.Reconciler;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +16,7 @@ import org.springframework.stereotype.Service;
 
 /** Operator use cases: define an activity, warm it up, inspect its figures. */
 @Service
-class ActivityService {
+public class ActivityService {
 
     private static final Logger log = LoggerFactory.getLogger(ActivityService.class);
 
@@ -28,19 +26,17 @@ class ActivityService {
     private final StringRedisTemplate redis;
     private final SaleFigures figures;
     private final OrderRecords orderRecords;
-    private final Reconciler reconciler;
     private final SeckillProperties properties;
     private final Clock clock;
 
     ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, StringRedisTemplate redis,
-                    SaleFigures figures, OrderRecords orderRecords, Reconciler reconciler, SeckillProperties properties, Clock clock) {
+                    SaleFigures figures, OrderRecords orderRecords, SeckillProperties properties, Clock clock) {
         this.mapper = mapper;
         this.catalog = catalog;
         this.warmer = warmer;
         this.redis = redis;
         this.figures = figures;
         this.orderRecords = orderRecords;
-        this.reconciler = reconciler;
         this.properties = properties;
         this.clock = clock;
     }
@@ -60,15 +56,12 @@ class ActivityService {
     }
 
     void warmUp(long id) {
-        warmer.warm(load(id));
+        warmer.warm(require(id));
     }
 
-    Reconciler.Outcome reconcile(long id) {
-        return reconciler.reconcile(load(id));
-    }
-
-    ActivityStats stats(long id) {
-        Activity activity = load(id);
+    /** Redis and MySQL figures of an activity, and whether they agree. */
+    public ActivityStats stats(long id) {
+        Activity activity = require(id);
         Map<String, Long> orders;
         try {
             orders = new TreeMap<>(orderRecords.orderCounts(id));
@@ -87,10 +80,11 @@ class ActivityService {
                 unsettled == null ? 0 : unsettled, stuck == null ? 0 : stuck);
     }
 
-    private Activity load(long id) {
+    /** The activity as MySQL has it; 404 NOT_FOUND when there is none. */
+    public Activity require(long id) {
         Activity activity = mapper.findById(id);
         if (activity == null) {
-            throw new SeckillException(ErrorCode.NOT_FOUND, "No activity " + id);
+            throw new Refusals.UnknownActivity(id);
         }
         return activity;
     }
@@ -100,6 +94,6 @@ class ActivityService {
     }
 
     ActivityView get(long id) {
-        return catalog.view(id).orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No activity " + id));
+        return catalog.view(id).orElseThrow(() -> new Refusals.UnknownActivity(id));
     }
 }

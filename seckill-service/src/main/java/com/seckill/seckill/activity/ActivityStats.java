@@ -10,7 +10,7 @@ import java.util.Map;
  * while order-service cannot be asked: the Redis figures are shown, and nothing is called consistent. {@code stuckRequests}: unsettled for longer
  * than {@code seckill.sale.queued-bound}.
  */
-record ActivityStats(long activityId, int stockTotal, boolean sellable, Integer redisStock, int dbStock, Map<String, Long> orders,
+public record ActivityStats(long activityId, int stockTotal, boolean sellable, Integer redisStock, int dbStock, Map<String, Long> orders,
                      long liveOrders, long pendingOutbox, long holders, long unsettledRequests, long stuckRequests,
                      boolean consistent) {
 

@@ -18,9 +18,9 @@ import org.springframework.stereotype.Component;
 @Component
 class SaleFigures {
 
-    private static final RedisScript<List> IDENTITY = LuaScripts.load("lua/redis-identity.lua", List.class);
-    private static final RedisScript<Long> RESTAMP = LuaScripts.load("lua/restamp.lua", Long.class);
-    private static final RedisScript<Long> BUILD = LuaScripts.load("lua/warm.lua", Long.class);
+    private static final RedisScript<List> IDENTITY = RedisScript.of(LuaScripts.text("lua/redis-identity.lua"), List.class);
+    private static final RedisScript<Long> RESTAMP = RedisScript.of(LuaScripts.text("lua/restamp.lua"), Long.class);
+    private static final RedisScript<Long> BUILD = RedisScript.of(LuaScripts.text("lua/warm.lua"), Long.class);
 
     private final StringRedisTemplate redis;
 

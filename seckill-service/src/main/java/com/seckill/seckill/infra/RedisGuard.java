@@ -1,7 +1,7 @@
 package com.seckill.seckill.infra;
 
-import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
+import com.seckill.seckill.Refusals;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -80,6 +80,6 @@ public class RedisGuard {
     }
 
     private static SeckillException busy() {
-        return new SeckillException(ErrorCode.BUSY, "The sale is busy, try again shortly");
+        return new Refusals.SaleBusy();
     }
 }

@@ -2,9 +2,9 @@ package com.seckill.seckill.purchase;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.seckill.common.error.ErrorCode;
-import com.seckill.common.error.SeckillException;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.web.Headers;
+import com.seckill.seckill.Refusals;
 import com.seckill.web.openapi.Answers;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -52,7 +52,7 @@ class PurchaseController {
                       @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         return results.findOwned(requestId, userId)
                 .map(ResultView::of)
-                .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No such request"));
+                .orElseThrow(() -> new Refusals.UnknownRequest());
     }
 
     @Operation(summary = "The result of one of my purchase requests as server-sent events: one `result` event (the same "
@@ -63,7 +63,7 @@ class PurchaseController {
     SseEmitter events(@PathVariable @Pattern(regexp = "[0-9a-fA-F-]{36}") String requestId,
                       @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         return streams.open(results.findOwned(requestId, userId)
-                .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No such request")));
+                .orElseThrow(() -> new Refusals.UnknownRequest()));
     }
 
     record Accepted(String code, String message, String requestId) {

@@ -2,17 +2,17 @@ package com.seckill.seckill.purchase;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.PurchaseOutcome;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityWarmer;
 import com.seckill.seckill.infra.RedisGuard;
-import com.seckill.seckill.outbox.OutboxRelay;
+import com.seckill.seckill.outbox.OutboxPublisher;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
@@ -39,13 +39,13 @@ class PurchaseService {
     private static final Logger log = LoggerFactory.getLogger(PurchaseService.class);
 
     static final RedisScript<Long> PURCHASE =
-            LuaScripts.load("lua/purchase.lua", Long.class);
+            RedisScript.of(LuaScripts.text("lua/purchase.lua"), Long.class);
 
     private final SaleGuard guard;
     private final RedisGuard redisGuard;
     private final StringRedisTemplate redis;
     private final ResultStore results;
-    private final OutboxRelay relay;
+    private final OutboxPublisher relay;
     private final ActivityWarmer warmer;
     private final SeckillProperties properties;
     private final PurchaseMetrics metrics;
@@ -53,7 +53,7 @@ class PurchaseService {
     private final Clock clock;
 
     PurchaseService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, ResultStore results,
-                    OutboxRelay relay, ActivityWarmer warmer, SeckillProperties properties, PurchaseMetrics metrics,
+                    OutboxPublisher relay, ActivityWarmer warmer, SeckillProperties properties, PurchaseMetrics metrics,
                     ObjectMapper json, Clock clock) {
         this.guard = guard;
         this.redisGuard = redisGuard;
@@ -111,10 +111,10 @@ class PurchaseService {
                 guard.markSoldOut(activityId);
                 throw SaleGuard.soldOut();
             }
-            case DUPLICATE -> throw new SeckillException(ErrorCode.DUPLICATE, "You already hold a unit of this sale");
+            case DUPLICATE -> throw new Refusals.AlreadyBought();
             case NOT_WARMED -> {
                 warmer.requestWarm(activity);
-                throw new SeckillException(ErrorCode.BUSY, "The sale is being prepared, try again in a moment");
+                throw new Refusals.SalePreparing();
             }
             default -> throw new IllegalStateException("Unhandled outcome " + answer);
         }
@@ -138,7 +138,7 @@ class PurchaseService {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        throw new SeckillException(ErrorCode.BUSY, "The sale is busy, try again shortly");
+        throw new Refusals.SaleBusy();
     }
 
     /** Waits for the broker's word; either way the purchase stands (the outbox holds what the broker has not). */

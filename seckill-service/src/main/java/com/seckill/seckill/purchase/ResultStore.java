@@ -2,16 +2,16 @@ package com.seckill.seckill.purchase;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.seckill.common.redis.RequestResult;
-import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.ledger.RequestOutcome;
+import com.seckill.common.redis.RequestResult;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.ActivityWarmer;
+import com.seckill.seckill.infra.RedisGuard;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.orders.OrderServiceUnavailable;
-import com.seckill.seckill.infra.RedisGuard;
 import java.util.Optional;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Component;
@@ -48,7 +48,7 @@ public class ResultStore {
     Optional<RequestResult> findOwned(String requestId, long userId) {
         Optional<RequestResult> result = find(requestId).or(() -> settledInMysql(requestId));
         if (result.isEmpty() && warmer.recovering()) {
-            throw new SeckillException(ErrorCode.BUSY, "Results are being recovered, poll again shortly");
+            throw new Refusals.ResultsUnavailable("Results are being recovered, poll again shortly");
         }
         return result.filter(found -> found.userId() == userId);
     }
@@ -58,7 +58,7 @@ public class ResultStore {
         try {
             outcome = orders.request(requestId);
         } catch (OrderServiceUnavailable e) {
-            throw new SeckillException(ErrorCode.BUSY, "Results cannot be read right now, poll again shortly");
+            throw new Refusals.ResultsUnavailable("Results cannot be read right now, poll again shortly");
         }
         return outcome.map(settled -> {
             RequestResult result = settled.success()

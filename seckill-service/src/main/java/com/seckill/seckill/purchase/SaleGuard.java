@@ -1,7 +1,7 @@
 package com.seckill.seckill.purchase;
 
-import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
+import com.seckill.seckill.Refusals;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
 import java.time.Clock;
@@ -30,13 +30,13 @@ public class SaleGuard {
     /** The activity, if a shopper may try to buy from it now. */
     public Activity open(long activityId) {
         Activity activity = catalog.find(activityId)
-                .orElseThrow(() -> new SeckillException(ErrorCode.NOT_FOUND, "No activity " + activityId));
+                .orElseThrow(() -> new Refusals.UnknownActivity(activityId));
         Instant now = clock.instant();
         if (!activity.startedAt(now)) {
-            throw new SeckillException(ErrorCode.NOT_STARTED, "The sale has not started yet");
+            throw new Refusals.NotStarted();
         }
         if (activity.endedAt(now)) {
-            throw new SeckillException(ErrorCode.ENDED, "The sale has ended");
+            throw new Refusals.SaleEnded();
         }
         // The flag is trusted while the catalog (Redis figures, a second old at most) agrees: a
         // unit returned while an announcement was lost still reopens the sale within a second.
@@ -60,6 +60,6 @@ public class SaleGuard {
     }
 
     static SeckillException soldOut() {
-        return new SeckillException(ErrorCode.SOLD_OUT, "Sold out");
+        return new Refusals.SoldOut();
     }
 }

@@ -36,7 +36,7 @@ import org.springframework.stereotype.Component;
 public class Reconciler {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
-    private static final RedisScript<Long> REPAIR = LuaScripts.load("lua/reconcile.lua", Long.class);
+    private static final RedisScript<Long> REPAIR = RedisScript.of(LuaScripts.text("lua/reconcile.lua"), Long.class);
 
     public enum Outcome { CONSISTENT, REPAIRED, IN_FLIGHT, BUSY }
 

@@ -1,11 +1,11 @@
 package com.seckill.seckill.settle;
 
+import com.seckill.common.ledger.RequestOutcome;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
-import com.seckill.common.ledger.RequestOutcome;
 import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.orders.OrderPipeline;
 import com.seckill.seckill.orders.OrderRecords;
@@ -37,7 +37,7 @@ public class StuckRequestResolver {
 
     private static final Logger log = LoggerFactory.getLogger(StuckRequestResolver.class);
     private static final RedisScript<Long> SETTLE_LOST =
-            LuaScripts.load("lua/settle-lost.lua", Long.class);
+            RedisScript.of(LuaScripts.text("lua/settle-lost.lua"), Long.class);
     private static final int BATCH = 500;
 
     private final StringRedisTemplate redis;

@@ -19,7 +19,7 @@ import com.seckill.common.message.Queues;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.test.TestInfra;
 import com.seckill.seckill.SeckillServiceIT;
-import com.seckill.seckill.outbox.OutboxRelay;
+import com.seckill.seckill.outbox.OutboxPublisher;
 import com.seckill.web.test.Callers;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisFuture;
@@ -69,7 +69,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
     @Autowired
     RabbitTemplate rabbit;
     @Autowired
-    OutboxRelay relay;
+    OutboxPublisher relay;
     /** The real store; one test makes its QUEUED write fail. */
     @MockitoSpyBean
     ResultStore results;

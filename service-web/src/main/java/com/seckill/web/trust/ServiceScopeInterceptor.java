@@ -1,7 +1,5 @@
 package com.seckill.web.trust;
 
-import com.seckill.common.error.ErrorCode;
-import com.seckill.common.error.SeckillException;
 import com.seckill.common.trust.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -18,7 +16,7 @@ class ServiceScopeInterceptor implements HandlerInterceptor {
         }
         ServiceOnly required = handler instanceof HandlerMethod method ? scopeOf(method) : null;
         if (required == null || !caller.may(required.value())) {
-            throw new SeckillException(ErrorCode.FORBIDDEN, "The calling service lacks the scope this endpoint needs");
+            throw new MissingScope();
         }
         return true;
     }

@@ -1,0 +1,54 @@
+package com.seckill.common.test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+
+/**
+ * The rules that keep the modules clean (issue 15), shared by every module's ArchitectureTest
+ * through common's test jar: inside a service no package cycles; controllers do not reach mappers;
+ * common holds wire contracts only; no module uses another service's code.
+ */
+public final class ArchitectureRules {
+
+    /** Every module's own base package; service-web ({@code com.seckill.web}) and common are shared libraries. */
+    private static final List<String> MODULES = List.of("com.seckill.gateway", "com.seckill.seckill", "com.seckill.order",
+            "com.seckill.payment", "com.seckill.ops", "com.seckill.e2e");
+
+    private ArchitectureRules() {
+    }
+
+    /** The packages right under {@code base} depend on each other without a cycle. */
+    public static ArchRule noPackageCycles(String base) {
+        return slices().matching(base + ".(*)..").should().beFreeOfCycles()
+                .because("a cycle means two packages are one; move the shared piece to where it belongs");
+    }
+
+    /** Nothing in {@code base} uses another module's code (service-web and common are shared libraries). */
+    public static ArchRule onlyItsOwnCode(String base) {
+        return onlyItsOwnCode(base, MODULES);
+    }
+
+    static ArchRule onlyItsOwnCode(String base, List<String> modules) {
+        String[] others = modules.stream().filter(m -> !m.equals(base)).map(m -> m + "..").toArray(String[]::new);
+        return noClasses().that().resideInAPackage(base + "..").should().dependOnClassesThat().resideInAnyPackage(others)
+                .because("each service owns its code and data; another service is reached over its API");
+    }
+
+    /** A controller asks a service; only services (and jobs) touch a MyBatis mapper. */
+    public static final ArchRule CONTROLLERS_DO_NOT_USE_MAPPERS = noClasses()
+            .that().areAnnotatedWith("org.springframework.web.bind.annotation.RestController")
+            .should().dependOnClassesThat().areAnnotatedWith("org.apache.ibatis.annotations.Mapper")
+            .because("a controller speaks HTTP; the use case and its data belong to a service")
+            .allowEmptyShould(true);
+
+    /** common is the wire contract between services: no Spring, servlet, MyBatis, Redis or AMQP client. */
+    public static final ArchRule COMMON_IS_WIRE_CONTRACTS_ONLY = noClasses()
+            .that().resideInAPackage("com.seckill.common..")
+            .and().resideOutsideOfPackage("com.seckill.common.test..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta.servlet..",
+                    "org.apache.ibatis..", "io.lettuce..", "org.redisson..", "com.rabbitmq..", "reactor..")
+            .because("every service depends on common; what it drags in, every service gets");
+}

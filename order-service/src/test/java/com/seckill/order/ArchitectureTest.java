@@ -1,0 +1,21 @@
+package com.seckill.order;
+
+import com.seckill.common.test.ArchitectureRules;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The module's code against the architecture rules (common's ArchitectureRules); a broken rule fails the build. */
+@AnalyzeClasses(packages = "com.seckill.order", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    @ArchTest
+    static final ArchRule noPackageCycles = ArchitectureRules.noPackageCycles("com.seckill.order");
+
+    @ArchTest
+    static final ArchRule onlyItsOwnCode = ArchitectureRules.onlyItsOwnCode("com.seckill.order");
+
+    @ArchTest
+    static final ArchRule controllersDoNotUseMappers = ArchitectureRules.CONTROLLERS_DO_NOT_USE_MAPPERS;
+}

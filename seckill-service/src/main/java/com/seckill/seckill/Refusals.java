@@ -1,0 +1,72 @@
+package com.seckill.seckill;
+
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
+
+/**
+ * Every refusal seckill-service answers, named as the fact it is, and the problem code it maps to:
+ * the one place where this service's facts meet HTTP (service-web's problem handler turns the code
+ * into status and ProblemDetail).
+ */
+public final class Refusals {
+
+    private Refusals() {
+    }
+
+    public static final class UnknownActivity extends SeckillException {
+        public UnknownActivity(long id) {
+            super(ErrorCode.NOT_FOUND, "No activity " + id);
+        }
+    }
+
+    public static final class UnknownRequest extends SeckillException {
+        public UnknownRequest() {
+            super(ErrorCode.NOT_FOUND, "No such request");
+        }
+    }
+
+    /** The results of purchases cannot be read now (Redis away or being rebuilt): poll again. */
+    public static final class ResultsUnavailable extends SeckillException {
+        public ResultsUnavailable(String detail) {
+            super(ErrorCode.BUSY, detail);
+        }
+    }
+
+    public static final class AlreadyBought extends SeckillException {
+        public AlreadyBought() {
+            super(ErrorCode.DUPLICATE, "You already hold a unit of this sale");
+        }
+    }
+
+    /** The activity's keys are being (re)built in Redis. */
+    public static final class SalePreparing extends SeckillException {
+        public SalePreparing() {
+            super(ErrorCode.BUSY, "The sale is being prepared, try again in a moment");
+        }
+    }
+
+    /** Redis or the broker cannot take the purchase right now; nothing was taken. */
+    public static final class SaleBusy extends SeckillException {
+        public SaleBusy() {
+            super(ErrorCode.BUSY, "The sale is busy, try again shortly");
+        }
+    }
+
+    public static final class NotStarted extends SeckillException {
+        public NotStarted() {
+            super(ErrorCode.NOT_STARTED, "The sale has not started yet");
+        }
+    }
+
+    public static final class SaleEnded extends SeckillException {
+        public SaleEnded() {
+            super(ErrorCode.ENDED, "The sale has ended");
+        }
+    }
+
+    public static final class SoldOut extends SeckillException {
+        public SoldOut() {
+            super(ErrorCode.SOLD_OUT, "Sold out");
+        }
+    }
+}
