@@ -1,8 +1,11 @@
 package com.seckill.ops;
 
+import com.seckill.ops.capacity.Capacity;
 import com.seckill.ops.doctor.Doctor;
+import java.util.Arrays;
+import java.util.List;
 
-/** The operators' tools the launcher runs: {@code java -jar ops/target/ops.jar doctor}. */
+/** The operators' tools the launcher runs: {@code java -jar ops/target/ops.jar doctor|capacity}. */
 public final class Ops {
 
     private Ops() {
@@ -12,10 +15,21 @@ public final class Ops {
         String tool = args.length == 0 ? "help" : args[0];
         switch (tool) {
             case "doctor" -> System.exit(Doctor.run(System.getenv(), System.out));
+            case "capacity" -> System.exit(capacity(Arrays.asList(args).subList(1, args.length)));
             default -> {
-                System.err.println("usage: ops doctor");
+                System.err.println("usage: ops doctor | ops capacity [sweep | --jtl FILE]");
                 System.exit(2);
             }
+        }
+    }
+
+    /** A run that cannot go on says why in one line (its details are in target/capacity/), not with a stack trace. */
+    private static int capacity(List<String> args) {
+        try {
+            return Capacity.run(System.getenv(), args, System.out);
+        } catch (Exception e) {
+            System.err.println("capacity: " + e.getMessage());
+            return 1;
         }
     }
 }

@@ -1,9 +1,9 @@
 package com.seckill.ops.doctor;
 
 /** One line of the checklist. */
-record Check(Level level, String name, String detail) {
+public record Check(Level level, String name, String detail) {
 
-    enum Level { OK, WARN, FAIL }
+    public enum Level { OK, WARN, FAIL }
 
     static Check ok(String name, String detail) {
         return new Check(Level.OK, name, detail);
@@ -17,7 +17,7 @@ record Check(Level level, String name, String detail) {
         return new Check(Level.FAIL, name, detail);
     }
 
-    String line() {
+    public String line() {
         return String.format("%-4s  %-40s %s", level, name, detail);
     }
 }

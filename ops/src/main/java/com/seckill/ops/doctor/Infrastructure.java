@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Set;
 
 /** MySQL, Redis and RabbitMQ as the doctor sees them, and the checks that need them. */
-final class Infrastructure implements AutoCloseable {
+public final class Infrastructure implements AutoCloseable {
 
     /** The unique indexes that keep a sale exact (DESIGN.md §6): table, index. */
     private static final List<String[]> GUARDS = List.of(
@@ -37,11 +37,11 @@ final class Infrastructure implements AutoCloseable {
     private RedisClusterCommands<String, String> redis;
     private Connection broker;
 
-    Infrastructure(Target target) {
+    public Infrastructure(Target target) {
         this.target = target;
     }
 
-    java.sql.Connection database() {
+    public java.sql.Connection database() {
         return database;
     }
 
@@ -53,11 +53,15 @@ final class Infrastructure implements AutoCloseable {
         return broker != null;
     }
 
-    RedisClusterCommands<String, String> redis() {
+    public RedisClusterCommands<String, String> redis() {
         return redis;
     }
 
-    List<Check> reachable() {
+    public Connection broker() {
+        return broker;
+    }
+
+    public List<Check> reachable() {
         List<Check> checks = new ArrayList<>();
         String db = target.get("SECKILL_DB_HOST", "127.0.0.1") + ":" + target.get("SECKILL_DB_PORT", "3306");
         try {

@@ -9,25 +9,25 @@ import java.util.Map;
  * (so the doctor checks another deployment when given its settings), plus where each service's
  * actuator answers ({@code SECKILL_DOCTOR_<SERVICE>_URL}, default this machine's ports).
  */
-record Target(Map<String, String> env) {
+public record Target(Map<String, String> env) {
 
-    String get(String name, String fallback) {
+    public String get(String name, String fallback) {
         String value = env.get(name);
         return value == null || value.isBlank() ? fallback : value;
     }
 
-    String jdbcUrl() {
+    public String jdbcUrl() {
         return "jdbc:mysql://" + get("SECKILL_DB_HOST", "127.0.0.1") + ":" + get("SECKILL_DB_PORT", "3306") + "/"
                 + get("SECKILL_DB_NAME", "seckill") + "?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=3000"
                 + "&socketTimeout=10000&connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true";
     }
 
-    String clusterNodes() {
+    public String clusterNodes() {
         return get("SPRING_DATA_REDIS_CLUSTER_NODES", "");
     }
 
     /** Each service's actuator base: the gateway's management port, the inner services' own. */
-    Map<String, String> actuators() {
+    public Map<String, String> actuators() {
         Map<String, String> urls = new LinkedHashMap<>();
         urls.put("gateway-service", get("SECKILL_DOCTOR_GATEWAY_URL", "http://127.0.0.1:9080"));
         urls.put("seckill-service", get("SECKILL_DOCTOR_SECKILL_URL", "http://127.0.0.1:8081"));
@@ -37,7 +37,7 @@ record Target(Map<String, String> env) {
     }
 
     /** The pay timeout the services run with (the delay queue's name carries it), read as Spring reads a Duration. */
-    Duration payTimeout() {
+    public Duration payTimeout() {
         String value = get("SECKILL_ORDER_PAYTIMEOUT", "15m").strip().toLowerCase();
         if (value.startsWith("pt") || value.startsWith("p")) {
             return Duration.parse(value.toUpperCase());
