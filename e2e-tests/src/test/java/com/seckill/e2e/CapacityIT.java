@@ -23,7 +23,7 @@ class CapacityIT {
     @Test
     void aSteppingRunGivesARowPerStepWithTheSystemsFiguresAndTheCapacitySentence() throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.putAll(Map.of("CAPACITY_PEAK", "10", "CAPACITY_STEPS", "2", "CAPACITY_HOLD", "5",
+        env.putAll(Map.of("CAPACITY_PEAK", "10", "CAPACITY_STEPS", "2", "CAPACITY_HOLD", "5", "CAPACITY_WARMUP", "4",
                 "CAPACITY_SHOPPERS", "1000", "CAPACITY_STOCK", "50"));
 
         String output = Launcher.run(Duration.ofMinutes(10), env, Launcher.ROOT.resolve("seckill").toString(), "capacity");
@@ -47,6 +47,6 @@ class CapacityIT {
         assertThat(Files.readString(OUTPUT.resolve("capacity.md"))).contains("| shoppers |")
                 .containsAnyOf("Knee at", "No knee up to 10 shoppers")
                 .contains("For this deployment:").contains("A sale of 1000 shoppers").contains("its 50 units");
-        assertThat(output).contains("For this deployment:");
+        assertThat(output).contains("Warm-up: 4 s at 5 shoppers, not measured").contains("For this deployment:");
     }
 }

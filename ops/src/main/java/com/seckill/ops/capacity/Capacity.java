@@ -18,7 +18,7 @@ import java.util.Map;
  * {@code ./seckill capacity [sweep | --jtl FILE]}: the stepping plan against the running system,
  * sampled from the system itself, reported as a table, a knee and a capacity sentence (Markdown and
  * CSV under {@code target/capacity/}). {@code --jtl} reads an earlier JMeter result instead (no
- * system figures then). Settings from the environment: CAPACITY_PEAK, _STEPS, _HOLD, _SHOPPERS, _STOCK.
+ * system figures then). Settings from the environment: CAPACITY_PEAK, _STEPS, _HOLD, _WARMUP, _SHOPPERS, _STOCK.
  */
 public final class Capacity {
 
@@ -105,10 +105,17 @@ public final class Capacity {
     }
 
     /**
-     * Runs the plan while sampling the system; then, when the order queue holds a backlog, waits for
-     * it to drain and measures the drain rate.
+     * Warms the system up (CAPACITY_WARMUP seconds at half the peak, unmeasured), runs the plan while
+     * sampling the system; then, when the order queue holds a backlog, waits for it to drain and
+     * measures the drain rate.
      */
     Measured measure(JMeterPlan plan) throws Exception {
+        int warmUp = number("CAPACITY_WARMUP", 20);
+        if (warmUp > 0) {
+            // JVMs compile their hot code in the first minutes under load: warm them, unmeasured, first
+            out.printf("Warm-up: %d s at %d shoppers, not measured%n", warmUp, Math.max(1, plan.peak() / 2));
+            new JMeterPlan(root, Math.max(1, plan.peak() / 2), 1, Math.max(1, warmUp / 2)).run(output.resolve("warm-up.log"));
+        }
         try (SystemSampler sampler = new SystemSampler(target, root)) {
             sampler.start();
             Path results = plan.run(output.resolve("jmeter.log"));

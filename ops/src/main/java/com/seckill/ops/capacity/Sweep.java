@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * {@code ./seckill capacity sweep}: the same stepping plan at three settings of order-service
- * (consumer prefetch, consumers, Hikari pool), order-service restarted with each and warmed up by an
- * unmeasured run at half the peak before its run, the rest of the system as it is. One row per setting, from the step that sold the most: what
+ * (consumer prefetch, consumers, Hikari pool), order-service restarted with each before its run
+ * (which warms it up first, see {@link Capacity#measure}), the rest of the system as it is. One row per setting, from the step that sold the most: what
  * the shoppers got (purchases/s, p99), what reached MySQL (orders written/s) and what it cost
  * (order-service and MySQL CPU). order-service is left running with its configured settings.
  */
@@ -20,9 +20,6 @@ final class Sweep {
 
     /** prefetch, consumers, pool: today's defaults' neighbourhood and the design's starting points. */
     static final List<int[]> SETTINGS = List.of(new int[] {100, 2, 10}, new int[] {50, 10, 30}, new int[] {100, 20, 50});
-
-    /** Seconds of the unmeasured run at half the peak that warms up a restarted order-service (twice: ramp and hold). */
-    private static final int WARM_UP_SECONDS = 20;
 
     private final Capacity capacity;
 
@@ -45,8 +42,6 @@ final class Sweep {
                 capacity.out().printf("%n== %s: order-service restarted with it, then the plan ==%n", name);
                 launcher(Map.of(), "down", "order-service");
                 launcher(environment(setting), "up");
-                // a restarted JVM compiles its hot code for a minute or two: warm it up, unmeasured, first
-                new JMeterPlan(capacity.root(), Math.max(1, plan.peak() / 2), 1, WARM_UP_SECONDS).run(output.resolve("warm-up.log"));
                 Capacity.Measured run = capacity.measure(plan);
                 capacity.report(run.report(), "sweep-" + setting[0] + "-" + setting[1] + "-" + setting[2]);
                 Step top = run.report().steps().stream().max(Comparator.comparingDouble(Step::purchasesPerSecond)).orElseThrow();
