@@ -20,8 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("seckill.order")
 public record OrderProperties(
         @DefaultValue("15m") Duration payTimeout,
-        @DefaultValue("50") int prefetch,
-        @DefaultValue("10") int concurrency,
+        @DefaultValue("100") int prefetch,
+        @DefaultValue("2") int concurrency,
         @DefaultValue("50") int batchSize,
         @DefaultValue("50ms") Duration batchWait,
         @DefaultValue("24h") Duration resultTtl,
