@@ -13,7 +13,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batchSize           order messages one consumer turns into orders in one transaction
  * @param batchWait           how long a consumer holding part of a batch waits for more messages
  * @param resultTtl           how long a request's result can be polled
- * @param retryBackoff        pause before a message that met a system failure is handed back to the queue
+ * @param retryBackoff        how long a message that met a failure waits in its retry queue before it is delivered again
  * @param sweepInterval       how often the sweeper looks for unpaid orders whose close message was lost
  * @param sweepGrace          how long past the pay timeout the sweeper waits for the close message
  */

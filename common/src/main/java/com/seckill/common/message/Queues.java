@@ -13,6 +13,15 @@ public final class Queues {
     public static final String ORDER_CREATE_ROUTING_KEY = "order.create";
     public static final String ORDER_CREATE_DLQ = "seckill.order.create.dlq";
     public static final String ORDER_DEAD_LETTER_EXCHANGE = "seckill.order.dlx";
+    /**
+     * Where an order message that met a failure waits out its back-off (per-message TTL), read by
+     * nobody: it dead-letters back into {@link #ORDER_CREATE}. Its copies carry {@link #ATTEMPTS_HEADER}.
+     */
+    public static final String ORDER_CREATE_RETRY = "seckill.order.create.retry";
+    /** The same for close messages: back into {@link #ORDER_CLOSE} after the back-off. */
+    public static final String ORDER_CLOSE_RETRY = "seckill.order.close.retry";
+    /** Attempts that failed for a reason other than an outage, carried by a message's retry copy. */
+    public static final String ATTEMPTS_HEADER = "x-seckill-attempts";
 
     /**
      * Delayed close: a queue whose per-queue TTL is the pay timeout, read by nobody, dead-letters

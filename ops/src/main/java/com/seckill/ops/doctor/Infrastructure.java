@@ -199,7 +199,8 @@ public final class Infrastructure implements AutoCloseable {
 
     List<Check> queues() {
         List<Check> checks = new ArrayList<>();
-        List<String> expected = new ArrayList<>(List.of(Queues.ORDER_CREATE, Queues.ORDER_CREATE_DLQ, Queues.ORDER_CLOSE));
+        List<String> expected = new ArrayList<>(List.of(Queues.ORDER_CREATE, Queues.ORDER_CREATE_DLQ,
+                Queues.ORDER_CREATE_RETRY, Queues.ORDER_CLOSE, Queues.ORDER_CLOSE_RETRY));
         String delay = null;
         try {
             delay = Queues.orderDelayQueue(target.payTimeout());
@@ -217,6 +218,8 @@ public final class Infrastructure implements AutoCloseable {
             } else if (queue.equals(Queues.ORDER_CREATE_DLQ)) {
                 checks.add(declared.getMessageCount() == 0 ? Check.ok(name, "empty")
                         : Check.warn(name, declared.getMessageCount() + " dead-lettered message(s): read them before the sale"));
+            } else if (Set.of(Queues.ORDER_CREATE_RETRY, Queues.ORDER_CLOSE_RETRY).contains(queue)) {
+                checks.add(Check.ok(name, declared.getMessageCount() + " message(s) waiting out their retry back-off"));
             } else if (Set.of(Queues.ORDER_CREATE, Queues.ORDER_CLOSE).contains(queue) && declared.getConsumerCount() == 0) {
                 checks.add(Check.fail(name, "no consumer attached (is order-service up?)"));
             } else {

@@ -4,6 +4,7 @@ import com.rabbitmq.client.Channel;
 import com.seckill.common.message.Queues;
 import com.seckill.order.OrderProperties;
 import com.seckill.order.infra.Outages;
+import com.seckill.order.infra.Redelivery;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,10 +28,12 @@ class CloseListener {
 
     private final OrderLifecycle lifecycle;
     private final OrderProperties properties;
+    private final Redelivery redelivery;
 
-    CloseListener(OrderLifecycle lifecycle, OrderProperties properties) {
+    CloseListener(OrderLifecycle lifecycle, OrderProperties properties, Redelivery redelivery) {
         this.lifecycle = lifecycle;
         this.properties = properties;
+        this.redelivery = redelivery;
     }
 
     @RabbitListener(queues = Queues.ORDER_CLOSE, containerFactory = "orderListenerFactory")
@@ -57,21 +60,16 @@ class CloseListener {
                     log.error("Close of order {} failed, left to the sweeper", orderId, e);
                     continue;
                 }
-                // MySQL or Redis unavailable: the whole message again later (closing twice changes nothing)
-                log.warn("Close of orders {} failed, requeued: {}", orderIds, e.toString());
-                pause();
-                channel.basicNack(tag, false, true);
+                // MySQL or Redis unavailable: the whole message again after the back-off (closing twice changes nothing)
+                log.warn("Close of orders {} failed, retried in {}: {}", orderIds, properties.retryBackoff(), e.toString());
+                if (redelivery.later(Queues.ORDER_CLOSE_RETRY, message, 0)) {
+                    channel.basicAck(tag, false);
+                } else {
+                    channel.basicNack(tag, false, true);
+                }
                 return;
             }
         }
         channel.basicAck(tag, false);
-    }
-
-    private void pause() {
-        try {
-            Thread.sleep(properties.retryBackoff().toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

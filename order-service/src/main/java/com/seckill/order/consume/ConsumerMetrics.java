@@ -11,11 +11,15 @@ import org.springframework.stereotype.Component;
 
 /**
  * What the consumer did with the order messages: {@code seckill_orders_consumed_total{outcome}},
- * {@code seckill_order_events_total{event="created"}}, and how long an accepted purchase waited for
+ * {@code seckill_order_events_total{event="created"}}, the messages sent to wait out a retry back-off
+ * ({@code seckill_orders_retried_total{reason="outage"|"failure"}}), and how long an accepted purchase waited for
  * its order ({@code seckill_order_lag_seconds}).
  */
 @Component
 class ConsumerMetrics {
+
+    static final String OUTAGE = "outage";
+    static final String FAILURE = "failure";
 
     private final MeterRegistry meters;
     private final Counter created;
@@ -32,6 +36,9 @@ class ConsumerMetrics {
         for (String outcome : List.of("success", "sold_out", "duplicate", "rejected")) {
             consumedCounter(outcome);
         }
+        for (String reason : List.of(OUTAGE, FAILURE)) {
+            retriedCounter(reason);
+        }
     }
 
     void created(List<OrderMessage> messages) {
@@ -43,6 +50,16 @@ class ConsumerMetrics {
 
     void consumed(String outcome) {
         consumedCounter(outcome).increment();
+    }
+
+    /** A message sent to the retry queue: {@link #OUTAGE} (uncounted attempt) or {@link #FAILURE} (counted). */
+    void retried(String reason) {
+        retriedCounter(reason).increment();
+    }
+
+    private Counter retriedCounter(String reason) {
+        return Counter.builder("seckill.orders.retried").tag("reason", reason)
+                .description("Order messages sent to wait out a retry back-off, by reason").register(meters);
     }
 
     private Counter consumedCounter(String outcome) {

@@ -6,13 +6,12 @@ import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
 import com.seckill.order.OrderProperties;
 import com.seckill.order.infra.Outages;
+import com.seckill.order.infra.Redelivery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
@@ -32,11 +31,15 @@ import org.springframework.stereotype.Component;
  * <ul>
  *   <li>handled (orders created, or turned down for a business reason): ack;</li>
  *   <li>unreadable message, or one holding an impossible order: reject without requeue, so it dead-letters;</li>
- *   <li>system failure (MySQL, Redis or the broker unreachable): back off, then requeue, for as long
- *       as the outage lasts;</li>
- *   <li>an order failing for another reason is retried a bounded number of times, then given up
- *       (FAIL result, unit back in Redis, the order message in the DLQ), never looped.</li>
+ *   <li>system failure (MySQL, Redis or the broker unreachable): the message and the rest of the
+ *       batch go to the retry queue and come back after {@code retry-backoff}, for as long as the
+ *       outage lasts, uncounted;</li>
+ *   <li>an order failing for another reason: its message goes to the retry queue with one more
+ *       attempt counted in its header; at the {@value #MAX_ATTEMPTS}th the order is given up (FAIL
+ *       result, unit back in Redis, the order message in the DLQ), never looped.</li>
  * </ul>
+ * No listener thread sleeps and no failure is counted in memory: the broker holds both the wait
+ * and the count ({@link Redelivery}).
  * A message whose body cannot be read whole (one element of an array impossible) is poison and
  * dead-lettered whole: the relay builds arrays only from payloads the purchase script accepted,
  * so that is a bug to look at, and its orders are settled by seckill-service's stuck-request
@@ -47,7 +50,7 @@ class OrderMessageListener {
 
     private static final Logger log = LoggerFactory.getLogger(OrderMessageListener.class);
     /** Attempts allowed to an order failing for a reason that is not a system outage. */
-    private static final int MAX_FAILURES = 5;
+    static final int MAX_ATTEMPTS = 5;
     /** The listener container's id, to stop and start it (tests, operations). */
     static final String LISTENER_ID = "orderCreate";
 
@@ -57,16 +60,19 @@ class OrderMessageListener {
     private final OrderProperties properties;
     private final RabbitTemplate rabbit;
     private final ConsumerActivity activity;
-    private final Map<String, Integer> failures = new ConcurrentHashMap<>();
+    private final Redelivery redelivery;
+    private final ConsumerMetrics metrics;
 
     OrderMessageListener(OrderCreator creator, ResultPublisher results, ObjectMapper json, OrderProperties properties,
-                         RabbitTemplate rabbit, ConsumerActivity activity) {
+                         RabbitTemplate rabbit, ConsumerActivity activity, Redelivery redelivery, ConsumerMetrics metrics) {
+        this.metrics = metrics;
         this.activity = activity;
         this.creator = creator;
         this.results = results;
         this.json = json;
         this.properties = properties;
         this.rabbit = rabbit;
+        this.redelivery = redelivery;
     }
 
     @RabbitListener(id = LISTENER_ID, queues = Queues.ORDER_CREATE, containerFactory = "orderBatchListenerFactory")
@@ -82,21 +88,20 @@ class OrderMessageListener {
     private void handleBatch(List<Message> batch, Channel channel) throws IOException {
         List<Delivery> deliveries = new ArrayList<>(batch.size());
         for (Message amqpMessage : batch) {
-            long tag = amqpMessage.getMessageProperties().getDeliveryTag();
             List<OrderMessage> messages = parse(amqpMessage.getBody());
             if (messages == null) {
                 log.error("Unreadable order message {} dead-lettered", amqpMessage.getMessageProperties().getMessageId());
-                channel.basicReject(tag, false);
+                channel.basicReject(amqpMessage.getMessageProperties().getDeliveryTag(), false);
             } else {
-                deliveries.add(new Delivery(messages, tag));
+                deliveries.add(new Delivery(messages, amqpMessage));
             }
         }
-        if (deliveries.isEmpty()) {
-            return;
-        }
-        long lastTag = deliveries.get(deliveries.size() - 1).tag();
+        int settled = 0;
         for (List<Delivery> group : transactions(deliveries, properties.batchSize())) {
-            if (!handleGroup(group, channel, lastTag)) {
+            int handled = handleGroup(group, channel);
+            settled += handled;
+            if (handled < group.size()) {
+                retryAfterOutage(deliveries.subList(settled, deliveries.size()), channel);
                 return;
             }
         }
@@ -129,66 +134,69 @@ class OrderMessageListener {
     /**
      * The orders of some messages in one transaction, else message by message.
      *
-     * @return false when an outage sent these messages and all after them, up to {@code lastTag}, back to the queue
+     * @return how many of the group's messages were settled before an outage stopped it (all of them when none did)
      */
-    private boolean handleGroup(List<Delivery> group, Channel channel, long lastTag) throws IOException {
+    private int handleGroup(List<Delivery> group, Channel channel) throws IOException {
         List<OrderMessage> messages = group.stream().flatMap(delivery -> delivery.messages().stream()).toList();
-        Optional<List<Long>> orderIds = Optional.empty();
         if (messages.size() > 1) {
             try {
-                orderIds = creator.createAll(messages);
+                Optional<List<Long>> orderIds = creator.createAll(messages);
                 if (orderIds.isPresent()) {
                     results.publishCreated(messages, orderIds.get());
+                    // every earlier message is settled already: acknowledging up to this group's last tag covers exactly it
+                    channel.basicAck(group.get(group.size() - 1).tag(), true);
+                    return group.size();
                 }
             } catch (RuntimeException e) {
                 if (Outages.isOutage(e)) {
-                    return requeue(channel, lastTag, messages.size() + " order messages", e);
+                    log.warn("{} order messages met an outage: {}", messages.size(), e.toString());
+                    return 0;
                 }
                 log.warn("Batch of {} order messages failed, handled one by one: {}", messages.size(), e.toString());
-                orderIds = Optional.empty();
             }
         }
-        if (orderIds.isPresent()) {
-            // every earlier message is settled already: acknowledging up to this group's last tag covers exactly it
-            channel.basicAck(group.get(group.size() - 1).tag(), true);
-            if (!failures.isEmpty()) {
-                messages.forEach(message -> failures.remove(message.requestId()));
-            }
-            return true;
-        }
-        for (Delivery delivery : group) {
-            if (!handle(delivery, channel, lastTag)) {
-                return false;
+        for (int handled = 0; handled < group.size(); handled++) {
+            if (!handle(group.get(handled), channel)) {
+                return handled;
             }
         }
-        return true;
+        return group.size();
     }
 
     /**
      * The orders of one message, one by one; the message is settled once, after the last of them.
      *
-     * @return false when an outage sent this message and all after it, up to {@code lastTag}, back to the queue
+     * @return false when an outage stopped it: the message is not settled
      */
-    private boolean handle(Delivery delivery, Channel channel, long lastTag) throws IOException {
+    private boolean handle(Delivery delivery, Channel channel) throws IOException {
         List<OrderMessage> givenUp = new ArrayList<>();
+        boolean retried = false;
         for (OrderMessage message : delivery.messages()) {
             try {
                 results.publish(message, creator.create(message));
-                failures.remove(message.requestId());
             } catch (UnknownActivity e) {
                 log.error("Order message {} given up: {}", message.requestId(), e.getMessage());
                 givenUp.add(giveUp(message));
             } catch (RuntimeException e) {
-                if (Outages.isOutage(e) || failures.merge(message.requestId(), 1, Integer::sum) < MAX_FAILURES) {
+                if (Outages.isOutage(e)) {
                     // orders of this message settled already are found settled on the redelivery
-                    return requeue(channel, lastTag, "order message " + message.requestId(), e);
+                    log.warn("Order message {} met an outage: {}", message.requestId(), e.toString());
+                    return false;
                 }
-                failures.remove(message.requestId());
-                log.error("Order message {} failed {} times, given up", message.requestId(), MAX_FAILURES, e);
-                givenUp.add(giveUp(message));
+                if (delivery.attempts() + 1 < MAX_ATTEMPTS) {
+                    log.warn("Order message {} failed (attempt {} of {}), retried in {}: {}", message.requestId(),
+                            delivery.attempts() + 1, MAX_ATTEMPTS, properties.retryBackoff(), e.toString());
+                    retried = true;
+                } else {
+                    log.error("Order message {} failed {} times, given up", message.requestId(), MAX_ATTEMPTS, e);
+                    givenUp.add(giveUp(message));
+                }
             }
         }
-        if (givenUp.isEmpty()) {
+        if (retried) {
+            givenUp.forEach(this::deadLetterAlone);
+            retry(delivery, delivery.attempts() + 1, ConsumerMetrics.FAILURE, channel);
+        } else if (givenUp.isEmpty()) {
             channel.basicAck(delivery.tag(), false);
         } else if (delivery.messages().size() == 1) {
             channel.basicReject(delivery.tag(), false); // to the DLQ, where an operator sees it
@@ -199,11 +207,22 @@ class OrderMessageListener {
         return true;
     }
 
-    private boolean requeue(Channel channel, long lastTag, String what, RuntimeException e) throws IOException {
-        log.warn("{} failed, requeued with the rest of the batch after {}: {}", what, properties.retryBackoff(), e.toString());
-        backOff();
-        channel.basicNack(lastTag, true, true);
-        return false;
+    /** An outage (counted as no attempt): these messages come back after the back-off, for as long as it lasts. */
+    private void retryAfterOutage(List<Delivery> rest, Channel channel) throws IOException {
+        log.warn("{} order messages retried in {}", rest.size(), properties.retryBackoff());
+        for (Delivery delivery : rest) {
+            retry(delivery, delivery.attempts(), ConsumerMetrics.OUTAGE, channel);
+        }
+    }
+
+    /** Through the retry queue; when the broker did not keep the copy, the message goes back to its queue at once. */
+    private void retry(Delivery delivery, int attempts, String reason, Channel channel) throws IOException {
+        if (redelivery.later(Queues.ORDER_CREATE_RETRY, delivery.message(), attempts)) {
+            metrics.retried(reason);
+            channel.basicAck(delivery.tag(), false);
+        } else {
+            channel.basicNack(delivery.tag(), false, true);
+        }
     }
 
     /** The request still ends: FAIL, and its unit back, so no shopper polls QUEUED forever. */
@@ -261,15 +280,15 @@ class OrderMessageListener {
                 && message.price().signum() >= 0;
     }
 
-    private void backOff() {
-        try {
-            Thread.sleep(properties.retryBackoff().toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
+    /** One delivered message and the order messages it carries. */
+    record Delivery(List<OrderMessage> messages, Message message) {
 
-    /** One delivered message: its order messages and its delivery tag. */
-    record Delivery(List<OrderMessage> messages, long tag) {
+        long tag() {
+            return message.getMessageProperties().getDeliveryTag();
+        }
+
+        int attempts() {
+            return Redelivery.attempts(message);
+        }
     }
 }

@@ -14,13 +14,13 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code seckill_queue_depth{queue}}: messages waiting in the order queue and in its dead-letter queue,
+ * {@code seckill_queue_depth{queue}}: messages waiting in the order queue, its retry queue and its dead-letter queue,
  * read from the broker every few seconds (-1 while the broker cannot be asked).
  */
 @Component
 class QueueDepths {
 
-    private static final List<String> WATCHED = List.of(Queues.ORDER_CREATE, Queues.ORDER_CREATE_DLQ);
+    private static final List<String> WATCHED = List.of(Queues.ORDER_CREATE, Queues.ORDER_CREATE_RETRY, Queues.ORDER_CREATE_DLQ);
 
     private final AmqpAdmin broker;
     private final Map<String, AtomicLong> depths = new ConcurrentHashMap<>();

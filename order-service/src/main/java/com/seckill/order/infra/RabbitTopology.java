@@ -17,7 +17,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The order queues (DESIGN.md §7), declared by their consumer. A message the consumer rejects
- * dead-letters to {@code seckill.order.create.dlq} instead of looping.
+ * dead-letters to {@code seckill.order.create.dlq} instead of looping; one it retries waits in a
+ * retry queue (see {@link Redelivery}), never on a listener thread.
  */
 @Configuration(proxyBeanMethods = false)
 class RabbitTopology {
@@ -43,6 +44,19 @@ class RabbitTopology {
     @Bean
     Queue orderCreateDeadLetterQueue() {
         return QueueBuilder.durable(Queues.ORDER_CREATE_DLQ).build();
+    }
+
+    /**
+     * Read by nobody: a message that met a failure waits out its back-off here (per-message TTL, so
+     * a changed {@code retry-backoff} needs no new queue), then dead-letters back into the order queue.
+     * Reached through the default exchange, by its name.
+     */
+    @Bean
+    Queue orderCreateRetryQueue() {
+        return QueueBuilder.durable(Queues.ORDER_CREATE_RETRY)
+                .deadLetterExchange(Queues.ORDER_EXCHANGE)
+                .deadLetterRoutingKey(Queues.ORDER_CREATE_ROUTING_KEY)
+                .build();
     }
 
     @Bean
@@ -84,6 +98,15 @@ class RabbitTopology {
     @Bean
     Queue orderCloseQueue() {
         return QueueBuilder.durable(Queues.ORDER_CLOSE).build();
+    }
+
+    /** The close messages' retry queue: back into the close queue after the back-off. */
+    @Bean
+    Queue orderCloseRetryQueue() {
+        return QueueBuilder.durable(Queues.ORDER_CLOSE_RETRY)
+                .deadLetterExchange(Queues.ORDER_CLOSE_EXCHANGE)
+                .deadLetterRoutingKey(Queues.ORDER_CLOSE)
+                .build();
     }
 
     @Bean

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
 
 class OrderBatchesTest {
 
@@ -18,7 +20,9 @@ class OrderBatchesTest {
         List<OrderMessage> messages = IntStream.range(0, orders)
                 .mapToObj(i -> new OrderMessage("r" + nextTag + "-" + i, 1 + i, 7, 77, "phone", BigDecimal.ONE, 0))
                 .toList();
-        return new Delivery(messages, nextTag++);
+        MessageProperties delivered = new MessageProperties();
+        delivered.setDeliveryTag(nextTag++);
+        return new Delivery(messages, new Message(new byte[0], delivered));
     }
 
     private static List<Integer> sizes(List<List<Delivery>> transactions) {

@@ -8,9 +8,13 @@ import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.test.TestInfra;
 import com.seckill.order.OrderServiceIT;
+import com.seckill.order.infra.Redelivery;
 import com.seckill.order.lifecycle.OrderLifecycle;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,12 +58,15 @@ class OrderConsumerIT extends OrderServiceIT {
     OrderLifecycle lifecycle;
     @Autowired
     RabbitListenerEndpointRegistry listeners;
+    @Autowired
+    MeterRegistry meters;
 
     @BeforeAll
     static void emptyQueues(@Autowired AmqpAdmin admin) {
         // Messages left by an earlier run point at activities of a database since reset.
         admin.purgeQueue(Queues.ORDER_CREATE, false);
         admin.purgeQueue(Queues.ORDER_CREATE_DLQ, false);
+        admin.purgeQueue(Queues.ORDER_CREATE_RETRY, false);
     }
 
     private void publish(OrderMessage message) throws Exception {
@@ -384,5 +391,73 @@ class OrderConsumerIT extends OrderServiceIT {
 
         assertThat(awaitResult(good.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
         await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount() == deadBefore + 3);
+    }
+
+    @Test
+    void anOrderFailingForAnotherReasonWaitsInTheRetryQueueAndIsGivenUpAtItsFifthAttempt() throws Exception {
+        long activityId = insertActivity(5);
+        // the name does not fit its column: refused by MySQL on every attempt, and not an outage
+        OrderMessage unfit = new OrderMessage(UUID.randomUUID().toString(), uniqueId(), activityId, 77, "x".repeat(300),
+                PRICE, System.currentTimeMillis());
+        double retriedBefore = retried("failure");
+
+        publish(unfit);
+
+        RequestResult failed = awaitResult(unfit.requestId());
+        assertThat(failed.status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(failed.reason()).isEqualTo(OrderCreator.GIVEN_UP);
+        // the count travelled with the message through the retry queue: four copies, the fifth attempt gave up
+        Message dead = await().atMost(SETTLE).until(() -> takeFromDlq(unfit.requestId()), message -> message != null);
+        assertThat(Redelivery.attempts(dead)).isEqualTo(OrderMessageListener.MAX_ATTEMPTS - 1);
+        assertThat(retried("failure") - retriedBefore).isGreaterThanOrEqualTo(OrderMessageListener.MAX_ATTEMPTS - 1);
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isZero();
+        assertThat(stockBalanced(activityId, 5)).isTrue();
+    }
+
+    @Test
+    void anOutageIsWaitedOutInTheRetryQueueUncountedHoweverLongItLasts() throws Exception {
+        long activityId = insertActivity(5);
+        OrderMessage message = message(activityId, uniqueId());
+        double retriedBefore = retried("outage");
+        // Redis takes no write: the order is made in MySQL, its result cannot be written (an outage)
+        redisClient("PAUSE 60000 WRITE"); // lifted below, or by itself after a minute
+        try {
+            publish(message);
+            // as many rounds as attempts a failure is allowed (it is given up after MAX_ATTEMPTS - 1 retries):
+            // an outage is not counted against the message (a round is a few seconds: Redis calls time out)
+            await().atMost(Duration.ofSeconds(90))
+                    .until(() -> retried("outage") - retriedBefore >= OrderMessageListener.MAX_ATTEMPTS);
+        } finally {
+            redisClient("UNPAUSE");
+        }
+
+        RequestResult created = await().atMost(SETTLE).ignoreExceptions().until(() -> result(message.requestId()), r -> r != null);
+        assertThat(created.status()).isEqualTo(RequestResult.Status.SUCCESS);
+        assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM mq_consume_log WHERE message_id = ?", message.requestId())).isEqualTo(1);
+    }
+
+    /** A CLIENT command on a connection of its own (the service's may be waiting on a paused write). */
+    private static void redisClient(String args) throws Exception {
+        TestInfra.Endpoints infra = TestInfra.endpoints();
+        try (Socket socket = new Socket(infra.redisHost(), infra.redisPort())) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(("CLIENT " + args + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            assertThat(new String(socket.getInputStream().readNBytes(5), StandardCharsets.US_ASCII)).isEqualTo("+OK\r\n");
+        }
+    }
+
+    private double retried(String reason) {
+        return meters.counter("seckill.orders.retried", "reason", reason).count();
+    }
+
+    /** Takes the dead-lettered message of a request out of the DLQ (others taken on the way are dropped). */
+    private Message takeFromDlq(String requestId) {
+        for (Message dead = rabbit.receive(Queues.ORDER_CREATE_DLQ); dead != null; dead = rabbit.receive(Queues.ORDER_CREATE_DLQ)) {
+            if (new String(dead.getBody(), StandardCharsets.UTF_8).contains(requestId)) {
+                return dead;
+            }
+        }
+        return null;
     }
 }

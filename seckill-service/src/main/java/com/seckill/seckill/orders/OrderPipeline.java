@@ -3,6 +3,7 @@ package com.seckill.seckill.orders;
 import com.seckill.common.ledger.ConsumerState;
 import com.seckill.common.message.Queues;
 import com.seckill.seckill.SeckillProperties;
+import java.util.List;
 import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,8 +13,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Whether every purchase published so far has been turned into an order (or refused) in MySQL: the
- * order queue holds no message and every order-service consumer has been idle long enough that it
- * holds none either. Only then can figures be rebuilt from MySQL, or a request be called lost.
+ * order queue and its retry queue hold no message and every order-service consumer has been idle
+ * long enough that it holds none either. Only then can figures be rebuilt from MySQL, or a request be called lost.
  */
 @Component
 public class OrderPipeline {
@@ -32,10 +33,13 @@ public class OrderPipeline {
 
     public boolean drained() {
         try {
-            Properties queue = broker.getQueueProperties(Queues.ORDER_CREATE);
-            Object ready = queue == null ? 0 : queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT);
-            if (ready instanceof Integer count && count > 0) {
-                return false;
+            // a message waiting out a retry back-off is as much in the pipeline as one in the order queue
+            for (String name : List.of(Queues.ORDER_CREATE, Queues.ORDER_CREATE_RETRY)) {
+                Properties queue = broker.getQueueProperties(name);
+                Object ready = queue == null ? 0 : queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT);
+                if (ready instanceof Integer count && count > 0) {
+                    return false;
+                }
             }
             for (ConsumerState consumer : orders.consumers()) {
                 if (consumer.busy() || consumer.idleMillis() < properties.consumerIdle().toMillis()) {
