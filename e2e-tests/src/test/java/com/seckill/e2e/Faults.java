@@ -52,20 +52,38 @@ final class Faults {
 
     /**
      * ./seckill up as a user runs it, taking the launcher's lock (a lock file of its own: the fault suite
-     * holds the usual one): it starts what is missing. Then the lock must be free again, so that a daemon
-     * it started holds no descriptor of it, and ./seckill status must answer.
+     * holds the usual one, and its SECKILL_LOCK_HELD is not passed on): it starts what is missing. Then the
+     * lock must be free again, so that a daemon it started holds no descriptor of it, and ./seckill status
+     * and a second ./seckill up (which takes the lock again) must answer.
      */
     static void upAsAUserAndStillInCharge() throws Exception {
         Path lock = Files.createTempFile("seckill-launcher", ".lock");
         try {
-            Map<String, String> env = Map.of("SECKILL_LOCK_FILE", lock.toString(), "SECKILL_GATEWAY_RATELIMIT_PERIP",
-                    System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
+            Map<String, String> env = Map.of("SECKILL_LOCK_FILE", lock.toString(), "SECKILL_LOCK_HELD", "",
+                    "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
             run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up");
             run(Duration.ofSeconds(10), Map.of(), "flock", "--nonblock", lock.toString(), "true");
             run(Duration.ofSeconds(60), env, ROOT.resolve("seckill").toString(), "status");
+            run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up");
         } finally {
             Files.deleteIfExists(lock);
         }
+    }
+
+    /**
+     * The Redis the launcher runs (AOF on: what it acknowledged survives a crash of its process), in
+     * place of one started otherwise (this machine's own keeps nothing on disk): stopped, then started
+     * again by ./seckill up.
+     */
+    static void redisAsTheLauncherRunsIt(SeckillSystem system) throws Exception {
+        if (!redisAppendOnly(system)) {
+            stopRedis();
+            restartMissingServices();
+        }
+    }
+
+    static boolean redisAppendOnly(SeckillSystem system) {
+        return "yes".equals(system.redis.configGet("appendonly").get("appendonly"));
     }
 
     static void stopRedis() throws Exception {

@@ -21,7 +21,8 @@ final class Shoppers {
 
     private static final int THREADS = 200;
 
-    record Attempt(long userId, String token, int status, String requestId, String answer) {
+    /** {@code answeredAt}: {@link System#nanoTime()} when the answer came. */
+    record Attempt(long userId, String token, int status, String requestId, String answer, long answeredAt) {
 
         boolean accepted() {
             return status == 202;
@@ -71,15 +72,15 @@ final class Shoppers {
         try {
             SeckillSystem.Response path = system.call("POST", "/api/seckill/" + activityId + "/token", token, null);
             if (path.status() != 200) {
-                return new Attempt(userId, token, path.status(), null, "token: " + path.raw());
+                return new Attempt(userId, token, path.status(), null, "token: " + path.raw(), System.nanoTime());
             }
             SeckillSystem.Response purchase = system.call("POST",
                     "/api/seckill/" + activityId + "/" + path.body().get("path").asText(), token, null);
             return new Attempt(userId, token, purchase.status(), purchase.body().path("requestId").asText(null),
-                    "purchase: " + purchase.raw());
+                    "purchase: " + purchase.raw(), System.nanoTime());
         } catch (RuntimeException e) {
             // a gateway that is restarting refuses connections: the shopper saw no acceptance
-            return new Attempt(userId, token, 0, null, e.toString());
+            return new Attempt(userId, token, 0, null, e.toString(), System.nanoTime());
         }
     }
 

@@ -33,16 +33,27 @@ public final class EchoService {
     private static final InternalTokens TOKENS = new InternalTokens(InternalTokens.DEVELOPMENT_SECRET, true);
 
     private final HttpServer server;
+    private final int status;
     private final List<Received> received = new CopyOnWriteArrayList<>();
 
-    private EchoService(HttpServer server) {
+    private EchoService(HttpServer server, int status) {
         this.server = server;
+        this.status = status;
     }
 
     public static EchoService start() {
+        return start(200);
+    }
+
+    /** A service in trouble: healthy to the load balancer's check, 500 to every request it is sent. */
+    public static EchoService startFailing() {
+        return start(500);
+    }
+
+    private static EchoService start(int status) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            EchoService echo = new EchoService(server);
+            EchoService echo = new EchoService(server, status);
             server.createContext("/", echo::answer);
             server.start();
             return echo;
@@ -98,7 +109,7 @@ public final class EchoService {
                 + quoted(request.signedBy()) + ",\"signedFor\":" + quoted(request.signedFor()) + "}")
                 .getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(200, body.length);
+        exchange.sendResponseHeaders(request.path().startsWith("/actuator/") ? 200 : status, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
