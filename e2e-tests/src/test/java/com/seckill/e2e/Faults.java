@@ -105,6 +105,10 @@ final class Faults {
 
     static void startRabbit() throws Exception {
         run(Duration.ofSeconds(90), Map.of(), "rabbitmqctl", "start_app");
+        awaitRabbit();
+    }
+
+    private static void awaitRabbit() {
         await().atMost(INFRA_UP).pollInterval(Duration.ofSeconds(1)).until(() -> {
             try {
                 run(Duration.ofSeconds(20), Map.of(), "rabbitmq-diagnostics", "-q", "check_running");
@@ -115,15 +119,40 @@ final class Faults {
         });
     }
 
-    static void restartMariaDb() throws Exception {
-        run(Duration.ofSeconds(60), Map.of(), "mariadb-admin", "-uroot", "shutdown");
+    /** kill -9 of the RabbitMQ node: no graceful stop, only what it had written (and confirmed) survives. */
+    static void killRabbit() throws Exception {
+        long pid = Long.parseLong(run(Duration.ofSeconds(30), Map.of(), "rabbitmqctl", "eval", "os:getpid().")
+                .replace("\"", "").strip());
+        killNow(pid);
+        await().atMost(Duration.ofSeconds(30)).until(() -> !reachable(port("SECKILL_RABBIT_PORT", 5672)));
+    }
+
+    /** The RabbitMQ node started again with the command that starts it on this kind of machine. */
+    static void startRabbitNode() throws Exception {
+        run(Duration.ofSeconds(90), Map.of(), "rabbitmq-server", "-detached");
+        awaitRabbit();
+    }
+
+    /** kill -9 of MariaDB mid-write, started again: InnoDB recovers what it had committed, nothing else. */
+    static void killAndStartMariaDb() throws Exception {
+        ProcessHandle mariadb = ProcessHandle.allProcesses()
+                .filter(process -> process.info().command().orElse("").endsWith("/mariadbd")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no mariadbd process on this machine"));
+        killNow(mariadb.pid());
         await().atMost(Duration.ofSeconds(60)).until(() -> !reachable("3306"));
         run(Duration.ofSeconds(30), Map.of(), "start-stop-daemon", "--start", "--oknodo", "--background",
                 "--exec", "/usr/sbin/mariadbd");
         await().atMost(INFRA_UP).until(() -> reachable("3306"));
     }
 
-    private static void run(Duration limit, Map<String, String> env, String... command) throws Exception {
+    private static void killNow(long pid) {
+        ProcessHandle process = ProcessHandle.of(pid).orElseThrow(() -> new IllegalStateException("no process " + pid));
+        process.destroyForcibly();
+        await().atMost(Duration.ofSeconds(20)).until(() -> !process.isAlive());
+    }
+
+    /** Runs a command to its end within {@code limit}; returns its output, or fails with it. */
+    private static String run(Duration limit, Map<String, String> env, String... command) throws Exception {
         // Output to a file, not a pipe: services started by the launcher outlive it.
         Path output = Files.createTempFile("seckill-fault", ".log");
         try {
@@ -139,6 +168,7 @@ final class Faults {
                 throw new IllegalStateException(String.join(" ", command) + " failed (" + process.exitValue() + "): "
                         + Files.readString(output));
             }
+            return Files.readString(output);
         } finally {
             Files.deleteIfExists(output);
         }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.SlotHash;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -96,6 +99,24 @@ class RedisClusterTopologyIT {
             sales.add(CompletableFuture.runAsync(() -> sell(activityId, stock, shoppers)));
         }
         CompletableFuture.allOf(sales.toArray(CompletableFuture[]::new)).get();
+        assertNothingOnTheStandaloneRedis(activities);
+    }
+
+    /**
+     * The machine's standalone Redis keeps running beside the cluster: a client that fell back to it
+     * (a default host and port) would go unnoticed by the sales. None of the activities' keys may be there.
+     */
+    private static void assertNothingOnTheStandaloneRedis(List<Long> activities) {
+        RedisClient client = RedisClient.create(RedisURI.create(System.getenv().getOrDefault("SECKILL_REDIS_HOST", "127.0.0.1"),
+                Integer.parseInt(System.getenv().getOrDefault("SECKILL_REDIS_PORT", "6379"))));
+        try (StatefulRedisConnection<String, String> standalone = client.connect()) {
+            for (long activityId : activities) {
+                assertThat(standalone.sync().keys("*{" + activityId + "}*")).as("keys of activity %d on the standalone Redis",
+                        activityId).isEmpty();
+            }
+        } finally {
+            client.shutdown();
+        }
     }
 
     private static void sell(long activityId, int stock, Shoppers shoppers) {

@@ -97,6 +97,55 @@ class TrustIT {
         await().atMost(Duration.ofSeconds(20)).until(() -> orderStatus(orderId) == 1);
     }
 
+    /**
+     * Every operation of the three inner services (their controllers' mappings, public and internal),
+     * sent straight to its port: each is refused, with no credential, with forged identity headers, and
+     * with the shopper's own token (which only the gateway reads).
+     */
+    @Test
+    void everyOperationOfEveryInnerServiceRefusesWhatDidNotComeThroughTheGateway() {
+        long activityId = system.createActivity(1);
+        long user = SeckillSystem.uniqueId();
+        String a = "/" + activityId;
+        List<Object[]> operations = List.of(
+                new Object[] {SECKILL, "GET", "/api/activities"},
+                new Object[] {SECKILL, "GET", "/api/activities" + a},
+                new Object[] {SECKILL, "POST", "/api/admin/activities"},
+                new Object[] {SECKILL, "POST", "/api/admin/activities" + a + "/warmup"},
+                new Object[] {SECKILL, "GET", "/api/admin/activities" + a + "/stats"},
+                new Object[] {SECKILL, "POST", "/api/admin/activities" + a + "/reconcile"},
+                new Object[] {SECKILL, "POST", "/api/seckill" + a + "/token"},
+                new Object[] {SECKILL, "POST", "/api/seckill" + a + "/anyPath"},
+                new Object[] {SECKILL, "GET", "/api/seckill/result/r-1"},
+                new Object[] {SECKILL, "GET", "/api/seckill/result/r-1/events"},
+                new Object[] {SECKILL, "GET", "/api/seckill" + a + "/captcha"},
+                new Object[] {ORDER, "GET", "/api/orders"},
+                new Object[] {ORDER, "GET", "/api/orders/1"},
+                new Object[] {ORDER, "POST", "/api/orders/1/cancel"},
+                new Object[] {ORDER, "POST", "/internal/orders/1/pay"},
+                new Object[] {ORDER, "GET", "/internal/orders/1"},
+                new Object[] {ORDER, "GET", "/internal/activities" + a + "/holders"},
+                new Object[] {ORDER, "GET", "/internal/activities" + a + "/orders"},
+                new Object[] {ORDER, "GET", "/internal/requests/r-1"},
+                new Object[] {ORDER, "GET", "/internal/consumer"},
+                new Object[] {PAYMENT, "POST", "/api/payments"},
+                new Object[] {PAYMENT, "POST", "/api/payments/T1/simulate"},
+                new Object[] {PAYMENT, "POST", "/api/payments/callback"});
+        List<Map<String, String>> identities = List.of(Map.of(), Map.of("X-User-Id", String.valueOf(user)),
+                Map.of("X-User-Id", "1", "X-User-Roles", "ADMIN"),
+                Map.of("Authorization", "Bearer " + system.token(user, true), "X-User-Id", String.valueOf(user)));
+        for (Object[] operation : operations) {
+            String method = (String) operation[1];
+            for (Map<String, String> headers : identities) {
+                SeckillSystem.Response answer = system.callDirect((int) operation[0], method, (String) operation[2], headers,
+                        method.equals("POST") ? "{}" : null);
+                assertThat(answer.status()).as("%s %s on :%d: %s", method, operation[2], operation[0], answer.raw()).isIn(401, 403);
+                assertRefused(answer);
+            }
+        }
+        assertThat(system.redis.scard(SeckillKeys.users(activityId))).as("nobody bought").isZero();
+    }
+
     @Test
     void aPaymentCallbackCountsOnlyWhenItCameThroughTheGateway() {
         SeckillSystem.Response direct = system.callDirect(PAYMENT, "POST", "/api/payments/callback",
