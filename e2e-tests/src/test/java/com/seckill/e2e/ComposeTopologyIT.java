@@ -68,23 +68,43 @@ class ComposeTopologyIT {
         compose = resolve();
     }
 
-    /** docker-compose config with every secret of .env.example set, and the given options (a profile). */
+    /**
+     * docker-compose config with .env.example as an operator fills it in (every empty value given a
+     * fresh secret, the rest as written), and the given options (a profile).
+     */
     private static JsonNode resolve(String... options) throws Exception {
+        StringBuilder filled = new StringBuilder();
+        for (String line : Files.readAllLines(Launcher.ROOT.resolve(".env.example"))) {
+            boolean empty = line.matches("[A-Z_]+=\\s*");
+            String name = line.split("=", 2)[0];
+            filled.append(empty ? name + "=" + (name.equals("SECKILL_GATEWAY_JWT_SECRET") ? JWT_SECRET : secret()) : line)
+                    .append('\n');
+        }
+        Launcher.Outcome resolved = config(filled.toString(), options);
+        assertThat(resolved.exit()).as("docker-compose config: %s", resolved.output()).isZero();
+        return new YAMLMapper().readTree(resolved.output());
+    }
+
+    private static Launcher.Outcome config(String envFile, String... options) throws Exception {
         Path env = Files.createTempFile("seckill-compose", ".env");
         try {
-            Files.writeString(env, String.join("\n",
-                    "SECKILL_GATEWAY_JWT_SECRET=" + JWT_SECRET, "SECKILL_TRUST_SECRET=" + secret(),
-                    "SECKILL_PAYMENT_CALLBACKSECRET=" + secret(), "MYSQL_ROOT_PASSWORD=" + secret(),
-                    "RABBITMQ_PASSWORD=" + secret(), "NACOS_AUTH_TOKEN=" + secret(),
-                    "NACOS_AUTH_IDENTITY_VALUE=" + secret(), "GRAFANA_ADMIN_PASSWORD=" + secret()) + "\n");
+            Files.writeString(env, envFile);
             List<String> command = new ArrayList<>(List.of("docker-compose", "--env-file", env.toString(),
                     "-f", Launcher.ROOT.resolve("docker-compose.yml").toString()));
             command.addAll(List.of(options));
             command.add("config");
-            return new YAMLMapper().readTree(Launcher.run(Duration.ofSeconds(60), Map.of(), command.toArray(String[]::new)));
+            return Launcher.exec(Duration.ofSeconds(60), Map.of(), command.toArray(String[]::new));
         } finally {
             Files.deleteIfExists(env);
         }
+    }
+
+    /** .env.example copied as it is, secrets left empty: compose refuses, naming what is missing. */
+    @Test
+    void composeRefusesToStartWithTheSecretsOfEnvExampleLeftEmpty() throws Exception {
+        Launcher.Outcome outcome = config(Files.readString(Launcher.ROOT.resolve(".env.example")));
+        assertThat(outcome.exit()).as(outcome.output()).isNotZero();
+        assertThat(outcome.output()).containsAnyOf("SECKILL_GATEWAY_JWT_SECRET", "SECKILL_TRUST_SECRET", "MYSQL_ROOT_PASSWORD");
     }
 
     @AfterAll
@@ -105,6 +125,39 @@ class ComposeTopologyIT {
 
     private static JsonNode service(String name) {
         return compose.path("services").path(name);
+    }
+
+    /**
+     * The Dockerfile as data (no engine here to build it): a Maven + JDK 17 stage and a JRE 17 stage,
+     * every module of the reactor's pom copied before the build (else -am cannot resolve it), the jar's
+     * layers extracted, a non-root user, memory from the container's limit, a health check; and every
+     * compose service built from it names a module that exists.
+     */
+    @Test
+    void theImageIsBuiltInTwoStagesFromEveryModuleAndRunsAsAnUnprivilegedUserWithAHealthCheck() throws Exception {
+        String dockerfile = Files.readString(Launcher.ROOT.resolve("Dockerfile"));
+        List<String> stages = dockerfile.lines().filter(line -> line.startsWith("FROM ")).toList();
+        assertThat(stages).hasSize(2);
+        assertThat(stages.get(0)).contains("maven", "temurin-17");
+        assertThat(stages.get(1)).contains("temurin:17-jre");
+        String rootPom = Files.readString(Launcher.ROOT.resolve("pom.xml"));
+        String modules = rootPom.substring(rootPom.indexOf("<modules>"), rootPom.indexOf("</modules>"));
+        for (String module : modules.split("<module>")) {
+            if (module.contains("</module>")) {
+                String name = module.substring(0, module.indexOf("</module>"));
+                assertThat(dockerfile).as("the pom of module %s is copied", name).contains("COPY " + name + "/pom.xml");
+            }
+        }
+        assertThat(dockerfile).contains("extract --layers", "-XX:MaxRAMPercentage=", "HEALTHCHECK", "/actuator/health");
+        assertThat(dockerfile.lines().filter(line -> line.startsWith("USER ")).toList()).singleElement()
+                .satisfies(user -> assertThat(user).doesNotContain("root"));
+        assertThat(Files.readAllLines(Launcher.ROOT.resolve(".dockerignore"))).contains("**/target", ".env", ".git");
+        for (String app : APPS) {
+            JsonNode build = service(app).path("build");
+            assertThat(build.path("dockerfile").asText("Dockerfile")).isEqualTo("Dockerfile");
+            assertThat(Files.isDirectory(Launcher.ROOT.resolve(build.path("args").path("SERVICE").asText() + "/src")))
+                    .as("%s builds module %s", app, build.path("args").path("SERVICE").asText()).isTrue();
+        }
     }
 
     @Test
