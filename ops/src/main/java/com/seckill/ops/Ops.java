@@ -1,11 +1,12 @@
 package com.seckill.ops;
 
+import com.seckill.ops.bench.Bench;
 import com.seckill.ops.capacity.Capacity;
 import com.seckill.ops.doctor.Doctor;
 import java.util.Arrays;
 import java.util.List;
 
-/** The operators' tools the launcher runs: {@code java -jar ops/target/ops.jar doctor|capacity}. */
+/** The operators' tools the launcher runs: {@code java -jar ops/target/ops.jar doctor|capacity|bench}. */
 public final class Ops {
 
     private Ops() {
@@ -16,10 +17,21 @@ public final class Ops {
         switch (tool) {
             case "doctor" -> System.exit(Doctor.run(System.getenv(), System.out));
             case "capacity" -> System.exit(capacity(Arrays.asList(args).subList(1, args.length)));
+            case "bench" -> System.exit(bench());
             default -> {
-                System.err.println("usage: ops doctor | ops capacity [sweep | --jtl FILE]");
+                System.err.println("usage: ops doctor | ops capacity [sweep | --jtl FILE] | ops bench");
                 System.exit(2);
             }
+        }
+    }
+
+    /** The bench's reason to stop, in one line (the launcher's output is in target/bench/launcher.log). */
+    private static int bench() {
+        try {
+            return Bench.run(System.getenv());
+        } catch (Exception e) {
+            System.err.println("bench: " + e.getMessage());
+            return 1;
         }
     }
 
