@@ -95,13 +95,8 @@ public final class Capacity {
         JMeterPlan plan = plan();
         out.printf("Stepping load: up to %d shoppers in %d steps of %d s (JMeter output: %s)%n", plan.peak(), plan.steps(),
                 plan.hold(), output.resolve("jmeter.log"));
-        Measured run = measure(plan);
-        report(run.report(), "capacity");
+        report(measure(plan), "capacity");
         return 0;
-    }
-
-    /** What one run measured: its report and, when a backlog drained after it, the drain's first and last samples. */
-    record Measured(CapacityReport report, Sample drainStart, Sample drainEnd) {
     }
 
     /**
@@ -109,7 +104,7 @@ public final class Capacity {
      * sampling the system; then, when the order queue holds a backlog, waits for it to drain and
      * measures the drain rate.
      */
-    Measured measure(JMeterPlan plan) throws Exception {
+    CapacityReport measure(JMeterPlan plan) throws Exception {
         int warmUp = number("CAPACITY_WARMUP", 20);
         if (warmUp > 0) {
             // JVMs compile their hot code in the first minutes under load: warm them, unmeasured, first
@@ -124,7 +119,7 @@ public final class Capacity {
             Files.createDirectories(output);
             Files.copy(results, output.resolve("capacity.jtl"), StandardCopyOption.REPLACE_EXISTING);
             double rate = drain == null ? Double.NaN : drain[1].rate(drain[0], Sample::ordersWritten);
-            return new Measured(report(steps, rate), drain == null ? null : drain[0], drain == null ? null : drain[1]);
+            return report(steps, rate);
         }
     }
 

@@ -42,13 +42,13 @@ final class Sweep {
                 capacity.out().printf("%n== %s: order-service restarted with it, then the plan ==%n", name);
                 launcher(Map.of(), "down", "order-service");
                 launcher(environment(setting), "up");
-                Capacity.Measured run = capacity.measure(plan);
-                capacity.report(run.report(), "sweep-" + setting[0] + "-" + setting[1] + "-" + setting[2]);
-                Step top = run.report().steps().stream().max(Comparator.comparingDouble(Step::purchasesPerSecond)).orElseThrow();
-                double orders = run.report().steps().stream().mapToDouble(Step::ordersPerSecond).max().orElse(Double.NaN);
+                CapacityReport run = capacity.measure(plan);
+                capacity.report(run, "sweep-" + setting[0] + "-" + setting[1] + "-" + setting[2]);
+                Step top = run.steps().stream().max(Comparator.comparingDouble(Step::purchasesPerSecond)).orElseThrow();
+                double orders = run.steps().stream().mapToDouble(Step::ordersPerSecond).max().orElse(Double.NaN);
                 double[] purchase = top.latency().getOrDefault("purchase", new double[] {Double.NaN, Double.NaN});
-                double errors = run.report().steps().stream().mapToDouble(Step::errorRate).max().orElse(0);
-                long queue = run.report().steps().stream().mapToLong(Step::queueDepth).max().orElse(-1);
+                double errors = run.steps().stream().mapToDouble(Step::errorRate).max().orElse(0);
+                long queue = run.steps().stream().mapToLong(Step::queueDepth).max().orElse(-1);
                 double orderCpu = top.cpuPercent().getOrDefault("order-service", Double.NaN);
                 double mysqlCpu = top.cpuPercent().getOrDefault("mysql", Double.NaN);
                 rows.add(String.format(Locale.ROOT, "| %d | %d | %d | %.0f | **%.0f** | %.0f | %.2f%% | %d | %.0f%% | %.0f%% |",
