@@ -34,7 +34,7 @@ final class Faults {
         await().atMost(Duration.ofSeconds(20)).until(() -> !process.isAlive());
     }
 
-    /** ./seckill up: starts what is missing and waits until every service is healthy. */
+    /** ./seckill up: starts what is missing, local infrastructure included, and waits until every service is routed. */
     static void restartMissingServices() throws Exception {
         run(SERVICE_UP, Map.of("SECKILL_LOCK_HELD", "1",
                 "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000")),
@@ -119,30 +119,24 @@ final class Faults {
         });
     }
 
+    /** The RabbitMQ node's process. */
+    static long rabbitPid() throws Exception {
+        return Long.parseLong(run(Duration.ofSeconds(30), Map.of(), "rabbitmqctl", "eval", "os:getpid().").replace("\"", "").strip());
+    }
+
     /** kill -9 of the RabbitMQ node: no graceful stop, only what it had written (and confirmed) survives. */
-    static void killRabbit() throws Exception {
-        long pid = Long.parseLong(run(Duration.ofSeconds(30), Map.of(), "rabbitmqctl", "eval", "os:getpid().")
-                .replace("\"", "").strip());
+    static void killRabbit(long pid) {
         killNow(pid);
         await().atMost(Duration.ofSeconds(30)).until(() -> !reachable(port("SECKILL_RABBIT_PORT", 5672)));
     }
 
-    /** The RabbitMQ node started again with the command that starts it on this kind of machine. */
-    static void startRabbitNode() throws Exception {
-        run(Duration.ofSeconds(90), Map.of(), "rabbitmq-server", "-detached");
-        awaitRabbit();
-    }
-
-    /** kill -9 of MariaDB mid-write, started again: InnoDB recovers what it had committed, nothing else. */
-    static void killAndStartMariaDb() throws Exception {
+    /** kill -9 of MariaDB mid-write: InnoDB recovers what it had committed when ./seckill up starts it again. */
+    static void killMariaDb() {
         ProcessHandle mariadb = ProcessHandle.allProcesses()
                 .filter(process -> process.info().command().orElse("").endsWith("/mariadbd")).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no mariadbd process on this machine"));
         killNow(mariadb.pid());
         await().atMost(Duration.ofSeconds(60)).until(() -> !reachable("3306"));
-        run(Duration.ofSeconds(30), Map.of(), "start-stop-daemon", "--start", "--oknodo", "--background",
-                "--exec", "/usr/sbin/mariadbd");
-        await().atMost(INFRA_UP).until(() -> reachable("3306"));
     }
 
     private static void killNow(long pid) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -68,11 +69,14 @@ public final class Bench {
     private void measure() throws Exception {
         long start = System.nanoTime();
         isolate();
-        boolean stopped = false;
+        // Ctrl-C or a kill skips the finally below: the services it started must not outlive the bench
+        Thread stopOnExit = new Thread(this::stopWhatRuns, "bench-stop");
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
         try (RssSampler sampler = rss) {
             phase("starting the services");
             launcher("up");
             Properties machine = Machine.describe(settings, env, system);
+            save(machine, "machine.properties");
             rss.start();
             BenchPhases phases = new BenchPhases(settings, results);
             phase("load: warm-up, routing floor, sold-out storm, purchase burst");
@@ -86,18 +90,16 @@ public final class Bench {
             rss.close();
             phase("stopping the services");
             launcher("down");
-            stopped = true;
             String concurrency = orderSetting(settings, env, "concurrency");
             phase("raw MariaDB: the consumer's transaction at concurrency " + concurrency);
             new RawMariaDb(settings, results).run(Integer.parseInt(concurrency));
             new BenchReport(results, machine, rss.summary()).write(settings.root().resolve("docs/PERFORMANCE.md"));
             System.out.printf("bench done in %d s: docs/PERFORMANCE.md, target/bench/%n", (System.nanoTime() - start) / 1_000_000_000L);
         } finally {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+            stopWhatRuns(); // nothing left to stop after a whole run; after a failure, what it started
             save(results, "results.properties");
             save(rss.summary(), "rss.properties");
-            if (!stopped) {
-                stopWhatRuns();
-            }
         }
     }
 
@@ -148,6 +150,9 @@ public final class Bench {
     }
 
     private void stopWhatRuns() {
+        if (IntStream.of(PORTS).noneMatch(Bench::listening)) {
+            return;
+        }
         try {
             launcher("down");
         } catch (Exception e) {

@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -27,7 +28,7 @@ final class Machine {
         machine.setProperty("cpu", firstValue(Path.of("/proc/cpuinfo"), "model name", ':'));
         machine.setProperty("cores", String.valueOf(Runtime.getRuntime().availableProcessors()));
         String memory = firstValue(Path.of("/proc/meminfo"), "MemTotal", ':').replaceAll("\\D", "");
-        machine.setProperty("memory", memory.isEmpty() ? "?" : String.format("%.1f GiB", Long.parseLong(memory) / 1048576.0));
+        machine.setProperty("memory", memory.isEmpty() ? "?" : String.format(Locale.ROOT, "%.1f GiB", Long.parseLong(memory) / 1048576.0));
         machine.setProperty("os", firstValue(Path.of("/etc/os-release"), "PRETTY_NAME", '=').replace("\"", "") + " "
                 + System.getProperty("os.version"));
         machine.setProperty("jdk", System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version"));

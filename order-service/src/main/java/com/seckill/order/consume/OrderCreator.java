@@ -134,7 +134,10 @@ class OrderCreator {
             return new Outcome(Outcome.Kind.SUCCESS, existing.id(), false);
         }
         String logged = consumeLog.findOutcome(message.requestId());
-        if (logged == null || Outcome.Kind.SUCCESS.name().equals(logged) || GIVEN_UP.equals(logged)) {
+        if (GIVEN_UP.equals(logged)) {
+            return Outcome.rejected(Outcome.Kind.GIVEN_UP, false); // its FAIL, unit and DLQ copy were handled then
+        }
+        if (logged == null || Outcome.Kind.SUCCESS.name().equals(logged)) {
             throw new IllegalStateException("Message " + message.requestId() + " logged as " + logged + " without its order");
         }
         return Outcome.rejected(Outcome.Kind.valueOf(logged), false);

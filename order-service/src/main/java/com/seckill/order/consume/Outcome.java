@@ -6,7 +6,8 @@ package com.seckill.order.consume;
  */
 record Outcome(Kind kind, Long orderId, boolean firstTime) {
 
-    enum Kind { SUCCESS, SOLD_OUT, DUPLICATE }
+    /** GIVEN_UP: the message was given up before (FAIL, unit back, DLQ); only ever met again, never first. */
+    enum Kind { SUCCESS, SOLD_OUT, DUPLICATE, GIVEN_UP }
 
     static Outcome created(long orderId) {
         return new Outcome(Kind.SUCCESS, orderId, true);

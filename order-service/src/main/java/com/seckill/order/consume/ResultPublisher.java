@@ -90,6 +90,9 @@ class ResultPublisher {
                 }
                 write(RequestResult.fail(message.requestId(), message.userId(), "DUPLICATE"));
             }
+            case GIVEN_UP -> {
+                // given up before, in another pass over a message of several: its FAIL stands, nothing more to undo
+            }
             default -> throw new IllegalStateException("Unhandled outcome " + outcome);
         }
         settled(message);

@@ -53,10 +53,7 @@ class RabbitTopology {
      */
     @Bean
     Queue orderCreateRetryQueue() {
-        return QueueBuilder.durable(Queues.ORDER_CREATE_RETRY)
-                .deadLetterExchange(Queues.ORDER_EXCHANGE)
-                .deadLetterRoutingKey(Queues.ORDER_CREATE_ROUTING_KEY)
-                .build();
+        return retryQueue(Queues.ORDER_CREATE_RETRY, Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY);
     }
 
     @Bean
@@ -103,9 +100,20 @@ class RabbitTopology {
     /** The close messages' retry queue: back into the close queue after the back-off. */
     @Bean
     Queue orderCloseRetryQueue() {
-        return QueueBuilder.durable(Queues.ORDER_CLOSE_RETRY)
-                .deadLetterExchange(Queues.ORDER_CLOSE_EXCHANGE)
-                .deadLetterRoutingKey(Queues.ORDER_CLOSE)
+        return retryQueue(Queues.ORDER_CLOSE_RETRY, Queues.ORDER_CLOSE_EXCHANGE, Queues.ORDER_CLOSE);
+    }
+
+    /**
+     * A quorum queue that dead-letters at least once (RabbitMQ 3.10+): the broker moves an expired copy
+     * back with its own publisher confirms, so a broker killed mid-move keeps it. (A classic queue
+     * dead-letters at most once.)
+     */
+    private static Queue retryQueue(String name, String backTo, String routingKey) {
+        return QueueBuilder.durable(name).quorum()
+                .deadLetterExchange(backTo)
+                .deadLetterRoutingKey(routingKey)
+                .withArgument("x-dead-letter-strategy", "at-least-once")
+                .overflow(QueueBuilder.Overflow.rejectPublish)
                 .build();
     }
 

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.core.MessageDeliveryMode;
@@ -23,19 +24,27 @@ import org.springframework.stereotype.Component;
  * the attempts made so far ({@link Queues#ATTEMPTS_HEADER}), so the count travels with the message,
  * not in a consumer's memory. The caller acknowledges the original only once the broker confirmed
  * the copy; a copy not confirmed leaves the original to be requeued, so nothing is lost either way
- * (at worst a message comes twice, which the consumers tolerate).
+ * (a message may then come more than once, which the consumers tolerate: orders are idempotent by
+ * request id). The retry queues are quorum queues that dead-letter at least once, so a broker killed
+ * while it moves a copy back does not drop it.
  */
 @Component
 public class Redelivery {
 
     private static final Logger log = LoggerFactory.getLogger(Redelivery.class);
-    private static final long CONFIRM_TIMEOUT_SECONDS = 5;
+    /**
+     * Long: a copy confirmed after the original went back to its queue would make the message live twice.
+     * A closed channel nacks a pending confirm at once, so this bounds only a broker that is slow, not one that is gone.
+     */
+    private static final long CONFIRM_TIMEOUT_SECONDS = 30;
 
     /** Its own template: mandatory, so a copy the broker could not route is not taken for kept. */
     private final RabbitTemplate rabbit;
+    private final AmqpAdmin admin;
     private final String backoffMillis;
 
-    Redelivery(ConnectionFactory connectionFactory, OrderProperties properties) {
+    Redelivery(ConnectionFactory connectionFactory, AmqpAdmin admin, OrderProperties properties) {
+        this.admin = admin;
         this.rabbit = new RabbitTemplate(connectionFactory);
         this.rabbit.setMandatory(true);
         this.backoffMillis = String.valueOf(properties.retryBackoff().toMillis());
@@ -62,12 +71,17 @@ public class Redelivery {
         CorrelationData confirm = new CorrelationData();
         try {
             rabbit.send("", retryQueue, copy, confirm);
-            boolean kept = confirm.getFuture().get(CONFIRM_TIMEOUT_SECONDS, TimeUnit.SECONDS).isAck()
-                    && confirm.getReturned() == null;
-            if (!kept) {
+            boolean acked = confirm.getFuture().get(CONFIRM_TIMEOUT_SECONDS, TimeUnit.SECONDS).isAck();
+            if (confirm.getReturned() != null) {
+                // the retry queue is gone (deleted by hand?): declare the topology again for the next copy
+                log.warn("Retry queue {} missing: declared again", retryQueue);
+                admin.initialize();
+                return false;
+            }
+            if (!acked) {
                 log.warn("Retry copy of message {} not kept by the broker", message.getMessageProperties().getMessageId());
             }
-            return kept;
+            return acked;
         } catch (AmqpException | ExecutionException | TimeoutException e) {
             log.warn("Retry copy of message {} not sent: {}", message.getMessageProperties().getMessageId(), e.toString());
             return false;

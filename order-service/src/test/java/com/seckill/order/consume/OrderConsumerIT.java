@@ -217,6 +217,19 @@ class OrderConsumerIT extends OrderServiceIT {
     }
 
     @Test
+    void anOrderGivenUpBeforeIsFoundSettledWhenItsMessageComesAgain() throws Exception {
+        OrderMessage nowhere = message(uniqueId(), uniqueId()); // an activity MySQL does not know: given up
+        publishRaw(json.writeValueAsBytes(List.of(message(insertActivity(1), uniqueId()), nowhere)));
+        assertThat(awaitResult(nowhere.requestId()).status()).isEqualTo(RequestResult.Status.FAIL);
+
+        // the message again (a retry of a sibling order, a redelivery): settled, not a failure to retry
+        Outcome again = creator.create(nowhere);
+
+        assertThat(again.kind()).isEqualTo(Outcome.Kind.GIVEN_UP);
+        assertThat(again.firstTime()).isFalse();
+    }
+
+    @Test
     void messagesCarryingManyOrdersEachBecomeOrdersTogether() throws Exception {
         long activityId = insertActivity(120);
         List<OrderMessage> all = new ArrayList<>();

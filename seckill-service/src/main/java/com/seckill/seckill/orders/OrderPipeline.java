@@ -33,8 +33,10 @@ public class OrderPipeline {
 
     public boolean drained() {
         try {
-            // a message waiting out a retry back-off is as much in the pipeline as one in the order queue
-            for (String name : List.of(Queues.ORDER_CREATE, Queues.ORDER_CREATE_RETRY)) {
+            // a message waiting out a retry back-off is as much in the pipeline as one in the order queue; the
+            // retry queue is read first: the broker moves messages from it to the order queue, never back, so a
+            // message moving between the two reads is still seen in the second
+            for (String name : List.of(Queues.ORDER_CREATE_RETRY, Queues.ORDER_CREATE)) {
                 Properties queue = broker.getQueueProperties(name);
                 Object ready = queue == null ? 0 : queue.get(RabbitAdmin.QUEUE_MESSAGE_COUNT);
                 if (ready instanceof Integer count && count > 0) {
