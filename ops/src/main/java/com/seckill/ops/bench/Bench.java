@@ -96,10 +96,11 @@ public final class Bench {
             new BenchReport(results, machine, rss.summary()).write(settings.root().resolve("docs/PERFORMANCE.md"));
             System.out.printf("bench done in %d s: docs/PERFORMANCE.md, target/bench/%n", (System.nanoTime() - start) / 1_000_000_000L);
         } finally {
-            Runtime.getRuntime().removeShutdownHook(stopOnExit);
-            stopWhatRuns(); // nothing left to stop after a whole run; after a failure, what it started
-            save(results, "results.properties");
-            save(rss.summary(), "rss.properties");
+            if (removed(stopOnExit)) { // else a signal ended the run, and the hook is stopping the services
+                stopWhatRuns(); // nothing left to stop after a whole run; after a failure, what it started
+                save(results, "results.properties");
+                save(rss.summary(), "rss.properties");
+            }
         }
     }
 
@@ -146,6 +147,15 @@ public final class Bench {
             lines.subList(Math.max(0, lines.size() - 30), lines.size()).forEach(System.err::println);
             throw new IllegalStateException("./seckill " + String.join(" ", command) + " failed (exit " + exit
                     + "); target/bench/launcher.log has its output");
+        }
+    }
+
+    /** Whether the hook could be taken back: not once the JVM is shutting down. */
+    private static boolean removed(Thread hook) {
+        try {
+            return Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return false;
         }
     }
 
