@@ -30,7 +30,7 @@ public final class Ops {
         try {
             return Bench.run(System.getenv());
         } catch (Exception e) {
-            System.err.println("bench: " + e.getMessage());
+            System.err.println("bench: " + (e.getMessage() == null ? e : e.getMessage()));
             return 1;
         }
     }
