@@ -3,10 +3,11 @@ package com.seckill.ops;
 import com.seckill.ops.bench.Bench;
 import com.seckill.ops.capacity.Capacity;
 import com.seckill.ops.doctor.Doctor;
+import com.seckill.ops.launch.Launch;
 import java.util.Arrays;
 import java.util.List;
 
-/** The operators' tools the launcher runs: {@code java -jar ops/target/ops.jar doctor|capacity|bench}. */
+/** The operators' tools the launcher runs: {@code java -jar .run/ops.jar doctor|capacity|bench|launch}. */
 public final class Ops {
 
     private Ops() {
@@ -18,8 +19,9 @@ public final class Ops {
             case "doctor" -> System.exit(Doctor.run(System.getenv(), System.out));
             case "capacity" -> System.exit(capacity(Arrays.asList(args).subList(1, args.length)));
             case "bench" -> System.exit(bench());
+            case "launch" -> System.exit(Launch.run(System.getenv(), Arrays.asList(args).subList(1, args.length)));
             default -> {
-                System.err.println("usage: ops doctor | ops capacity [sweep | --jtl FILE] | ops bench");
+                System.err.println("usage: ops doctor | ops capacity [sweep | --jtl FILE] | ops bench | ops launch COMMAND");
                 System.exit(2);
             }
         }

@@ -1,5 +1,6 @@
 package com.seckill.ops.bench;
 
+import com.seckill.ops.launch.Launch;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -38,7 +39,7 @@ final class Machine {
         String commit = Bench.output(settings.root(), List.of("git", "rev-parse", "--short", "HEAD")).orElse("?");
         boolean dirty = !Bench.output(settings.root(), List.of("git", "status", "--porcelain", "--untracked-files=no")).orElse("").isBlank();
         machine.setProperty("commit", commit + (dirty ? " plus uncommitted changes" : ""));
-        machine.setProperty("java.opts", env.getOrDefault("SECKILL_JAVA_OPTS", "?"));
+        machine.setProperty("java.opts", env.getOrDefault("SECKILL_JAVA_OPTS", Launch.SERVICE_JAVA_OPTS));
         machine.setProperty("rate.limits", "per-ip " + system.get("SECKILL_GATEWAY_RATELIMIT_PERIP") + ", per-user "
                 + system.get("SECKILL_GATEWAY_RATELIMIT_PERUSER") + ", per-activity " + system.get("SECKILL_GATEWAY_RATELIMIT_PERACTIVITY")
                 + " (req/s; raised so the limiter runs but never refuses)");

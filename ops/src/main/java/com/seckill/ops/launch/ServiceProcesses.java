@@ -1,0 +1,167 @@
+package com.seckill.ops.launch;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The services as processes of this checkout: each started detached (its own session, so a Ctrl-C on the
+ * launcher does not reach it) with its pid in {@code .run/<instance>.pid} and its output in
+ * {@code .run/logs/<instance>.log}; stopped with SIGTERM, then SIGKILL after a grace period.
+ */
+final class ServiceProcesses {
+
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+
+    private final LaunchSettings settings;
+    private final Console console;
+
+    ServiceProcesses(LaunchSettings settings, Console console) {
+        this.settings = settings;
+        this.console = console;
+    }
+
+    Path pidFile(Instance instance) {
+        return settings.runDir().resolve(instance.name() + ".pid");
+    }
+
+    Path logFile(Instance instance) {
+        return settings.logDir().resolve(instance.name() + ".log");
+    }
+
+    /** The live process the pid file names, when it is a java running this checkout's jar (a recycled pid does not count). */
+    Optional<ProcessHandle> process(Instance instance) {
+        try {
+            String pid = Files.readString(pidFile(instance)).strip();
+            String jar = instance.jar(settings.root()).toString();
+            return ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().commandLine().filter(line -> line.contains("java") && line.contains(jar)).isPresent());
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    List<Instance> running() {
+        return Instance.known(settings.runDir()).stream().filter(i -> process(i).isPresent()).toList();
+    }
+
+    /** Starts the instance on its port with the launcher's environment plus {@code env}; false when it could not. */
+    boolean start(Instance instance, Map<String, String> env) throws IOException {
+        Path jar = instance.jar(settings.root());
+        if (!Files.exists(jar)) {
+            console.error(jar + " is missing (./seckill up --build builds it)");
+            return false;
+        }
+        Path log = logFile(instance);
+        Path pid = pidFile(instance);
+        Files.createDirectories(settings.logDir().resolve("nacos"));
+        if (Files.exists(log)) {
+            Files.move(log, log.resolveSibling(log.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.deleteIfExists(pid);
+        // the inner sh writes the pid of the java it becomes (setsid may fork); setsid gives it a session of its own
+        List<String> command = new ArrayList<>(Shell.has("setsid") ? List.of("setsid") : List.of());
+        command.addAll(List.of("nohup", "sh", "-c", "echo $$ >\"$0\"; exec \"$@\"", pid.toString(), "java",
+                "-DJM.LOG.PATH=" + settings.logDir().resolve("nacos")));
+        command.addAll(settings.javaOpts());
+        command.addAll(List.of("-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(settings.root().toFile())
+                .redirectInput(Path.of("/dev/null").toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        builder.environment().put("SERVER_PORT", String.valueOf(instance.port()));
+        builder.start();
+        if (!Shell.waitUntil(Duration.ofSeconds(5), Duration.ofMillis(100), () -> size(pid) > 0)) {
+            console.error("could not start " + instance.name() + " (see " + settings.root().relativize(log) + ")");
+            return false;
+        }
+        console.line(String.format("  started %-16s pid %s, log %s", instance.name(), Files.readString(pid).strip(),
+                settings.root().relativize(log)));
+        return true;
+    }
+
+    /** SIGTERM to each, SIGKILL to what is left after the grace period; their pid files go. */
+    void stop(List<Instance> instances) throws IOException {
+        List<Instance> stopping = new ArrayList<>();
+        List<ProcessHandle> processes = new ArrayList<>();
+        for (Instance instance : instances) {
+            Optional<ProcessHandle> process = process(instance);
+            if (process.isPresent()) {
+                process.get().destroy();
+                stopping.add(instance);
+                processes.add(process.get());
+            } else {
+                console.line(String.format("  %-16s not running", instance.name()));
+                Files.deleteIfExists(pidFile(instance));
+            }
+        }
+        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+        for (int i = 0; i < stopping.size(); i++) {
+            ProcessHandle process = processes.get(i);
+            Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+            if (Shell.waitUntil(left, Duration.ofMillis(250), () -> !process.isAlive())) {
+                console.line(String.format("  %-16s stopped (pid %d)", stopping.get(i).name(), process.pid()));
+            } else {
+                process.destroyForcibly();
+                console.line(String.format("  %-16s killed (pid %d did not stop within %ds)", stopping.get(i).name(), process.pid(),
+                        STOP_GRACE.toSeconds()));
+            }
+            Files.deleteIfExists(pidFile(stopping.get(i)));
+        }
+    }
+
+    /** The status code a GET answers, 0 when nothing answers. */
+    static int status(String url) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build();
+            return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    static boolean healthy(Instance instance) {
+        return status(instance.healthUrl()) == 200;
+    }
+
+    /** The last lines of the instance's log, framed, to the error stream. */
+    void showLogTail(Instance instance, int lines) {
+        Path log = logFile(instance);
+        String shown = settings.root().relativize(log).toString();
+        console.errors().println(console.bold("----- last " + lines + " lines of " + shown + " -----"));
+        console.errors().println(tail(log, lines).orElse("(no log)"));
+        console.errors().println(console.bold("----- end of " + instance.name() + " -----"));
+    }
+
+    static Optional<String> tail(Path log, int lines) {
+        try {
+            List<String> all = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
+            return Optional.of(String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size())));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}
