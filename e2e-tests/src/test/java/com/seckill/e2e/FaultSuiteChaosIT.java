@@ -103,7 +103,7 @@ class FaultSuiteChaosIT {
     @Order(2)
     void rabbitKilledMidBurstLosesNothing() throws Exception {
         long rabbit = Faults.rabbitPid(); // asked before the burst: rabbitmqctl takes seconds to answer
-        faultMidBurst("RabbitMQ killed -9", 100, 1_000, () -> Faults.killRabbit(rabbit), Faults::restartMissingServices);
+        faultMidBurst("RabbitMQ killed -9", 100, 3_000, () -> Faults.killRabbit(rabbit), Faults::restartMissingServices);
     }
 
     @Test
@@ -175,7 +175,7 @@ class FaultSuiteChaosIT {
     @Test
     @Order(5)
     void mariaDbKilledWhileOrdersDrainLosesAndDoublesNothing() throws Exception {
-        faultMidBurst("MariaDB killed -9", 200, 600, Faults::killMariaDb, Faults::restartMissingServices);
+        faultMidBurst("MariaDB killed -9", 200, 2_000, Faults::killMariaDb, Faults::restartMissingServices);
     }
 
     /**
