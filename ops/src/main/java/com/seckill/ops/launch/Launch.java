@@ -1,6 +1,7 @@
 package com.seckill.ops.launch;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,28 +31,42 @@ public final class Launch {
         this.processes = new ServiceProcesses(settings, console);
     }
 
-    public static int run(Map<String, String> env, List<String> args) throws IOException {
+    public static int run(Map<String, String> env, List<String> args) {
         Launch launch = new Launch(env);
         List<String> rest = args.isEmpty() ? List.of() : args.subList(1, args.size());
         try {
+            launch.settings.validate();
             return switch (args.isEmpty() ? "" : args.get(0)) {
                 case "infra" -> launch.infra(rest.contains("--test-vhost"));
-                case "up" -> launch.up(Integer.parseInt(rest.isEmpty() ? "1" : rest.get(0)));
+                case "prepare" -> launch.prepare(count(rest));
+                case "up" -> launch.up(count(rest));
                 case "stop" -> launch.stop(rest);
                 case "running" -> launch.running();
                 case "status" -> launch.status();
                 case "logs" -> launch.logs(rest.isEmpty() ? LOGS_TAIL : Integer.parseInt(rest.get(0)));
                 case "log" -> launch.log(rest.isEmpty() ? "" : rest.get(0));
                 default -> {
-                    launch.console.error("usage: ops launch infra [--test-vhost] | up N | stop [instance..] | running | status | logs [LINES]"
-                            + " | log INSTANCE");
+                    launch.console.error("usage: ops launch infra [--test-vhost] | prepare N | up N | stop [instance..] | running | status"
+                            + " | logs [LINES] | log INSTANCE");
                     yield 2;
                 }
             };
         } catch (IllegalArgumentException e) {
             launch.console.error(e.getMessage());
             return 2;
+        } catch (IOException | UncheckedIOException e) {
+            launch.console.error("could not " + String.join(" ", args) + ": " + e.getMessage()
+                    + " (is .run/ writable by this user? a ./seckill run as root leaves root's files there)");
+            return 1;
         }
+    }
+
+    private static int count(List<String> args) {
+        String count = args.isEmpty() ? "1" : args.get(0);
+        if (!count.matches("[1-9][0-9]?")) {
+            throw new IllegalArgumentException("the number of instances is a number from 1 to 99 (got '" + count + "')");
+        }
+        return Integer.parseInt(count);
     }
 
     /** MariaDB, Redis and RabbitMQ reachable (started or installed when local), and the integration tests' vhost when asked. */
@@ -66,13 +81,22 @@ public final class Launch {
         return 0;
     }
 
-    /** Infrastructure, schema + demo data, then {@code count} instances of each scaled service and the gateway, routed. */
-    private int up(int count) throws IOException {
+    /**
+     * What {@code up} needs before it may stop anything to rebuild: the infrastructure reachable (with the
+     * integration tests' vhost) and the services able to find each other.
+     */
+    private int prepare(int count) {
         Infrastructure infrastructure = new Infrastructure(settings, console);
         if (!infrastructure.ensure()) {
             return 1;
         }
         infrastructure.ensureTestVhost();
+        return new Startup(settings, console, processes).discovery(count) == null ? 1 : 0;
+    }
+
+    /** Schema + demo data, then {@code count} instances of each scaled service and the gateway, routed. */
+    private int up(int count) throws IOException {
+        Infrastructure infrastructure = new Infrastructure(settings, console);
         if (!infrastructure.applySchema() || !new Startup(settings, console, processes).up(count)) {
             return 1;
         }

@@ -16,6 +16,18 @@ record LaunchSettings(Map<String, String> env) {
     /** The integration tests' RabbitMQ vhost. */
     static final String IT_VHOST = "seckill_it";
 
+    /** Every number is a number: a bad setting is named before anything starts, not met halfway. */
+    void validate() {
+        for (String name : List.of("SECKILL_DB_PORT", "SECKILL_REDIS_PORT", "SECKILL_RABBIT_PORT", "SECKILL_INFRA_TIMEOUT",
+                "SECKILL_UP_TIMEOUT")) {
+            String value = get(name, "0");
+            if (!value.matches("[0-9]{1,9}")) {
+                throw new IllegalArgumentException(name + " must be a whole number" + (name.endsWith("TIMEOUT") ? " of seconds" : "")
+                        + " (got '" + value + "')");
+            }
+        }
+    }
+
     String get(String name, String fallback) {
         String value = env.get(name);
         return value == null || value.isBlank() ? fallback : value;

@@ -66,7 +66,8 @@ final class Probes {
         List<String> down = new ArrayList<>();
         for (String node : settings.redisClusterNodes()) {
             int colon = node.lastIndexOf(':');
-            if (colon < 0 || !redisUp(node.substring(0, colon), Integer.parseInt(node.substring(colon + 1)))) {
+            if (colon < 0 || !node.substring(colon + 1).matches("[0-9]{1,5}")
+                    || !redisUp(node.substring(0, colon), Integer.parseInt(node.substring(colon + 1)))) {
                 down.add(node);
             }
         }

@@ -1,6 +1,7 @@
 package com.seckill.ops.launch;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,6 +24,8 @@ import java.util.Optional;
 final class ServiceProcesses {
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /** Enough for a stack trace's longest lines. */
+    private static final int TAIL_BYTES_PER_LINE = 2048;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
     private final LaunchSettings settings;
@@ -110,8 +113,10 @@ final class ServiceProcesses {
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
         for (int i = 0; i < stopping.size(); i++) {
             ProcessHandle process = processes.get(i);
+            Instance instance = stopping.get(i);
             Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-            if (Shell.waitUntil(left, Duration.ofMillis(250), () -> !process.isAlive())) {
+            // gone, or a zombie its parent has not reaped yet (no command line left): stopped either way
+            if (Shell.waitUntil(left, Duration.ofMillis(250), () -> process(instance).isEmpty())) {
                 console.line(String.format("  %-16s stopped (pid %d)", stopping.get(i).name(), process.pid()));
             } else {
                 process.destroyForcibly();
@@ -148,9 +153,14 @@ final class ServiceProcesses {
         console.errors().println(console.bold("----- end of " + instance.name() + " -----"));
     }
 
+    /** The last lines of a log, read from its end (a service's log grows for as long as it runs). */
     static Optional<String> tail(Path log, int lines) {
-        try {
-            List<String> all = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
+        try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
+            long from = Math.max(0, file.length() - (long) lines * TAIL_BYTES_PER_LINE);
+            byte[] end = new byte[(int) (file.length() - from)];
+            file.seek(from);
+            file.readFully(end);
+            List<String> all = new String(end, StandardCharsets.UTF_8).lines().toList();
             return Optional.of(String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size())));
         } catch (IOException e) {
             return Optional.empty();

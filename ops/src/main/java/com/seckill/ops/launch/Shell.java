@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,9 +50,9 @@ final class Shell {
             Process process = builder.start();
             if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                return new Result(124, Files.readString(output));
+                return new Result(124, text(output));
             }
-            return new Result(process.exitValue(), Files.readString(output));
+            return new Result(process.exitValue(), text(output));
         } catch (IOException e) {
             return new Result(127, e.getMessage());
         } catch (InterruptedException e) {
@@ -120,6 +121,11 @@ final class Shell {
                 return false;
             }
         }
+    }
+
+    /** Whatever the command wrote, in whatever encoding (a localised client's message is no reason to fail). */
+    private static String text(Path output) throws IOException {
+        return new String(Files.readAllBytes(output), StandardCharsets.UTF_8);
     }
 
     private static void deleteQuietly(Path file) {

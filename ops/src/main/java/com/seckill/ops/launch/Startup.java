@@ -56,7 +56,7 @@ final class Startup {
     }
 
     /** What the services need to find each other; null (after saying why) when they cannot. */
-    private Map<String, String> discovery(int count) {
+    Map<String, String> discovery(int count) {
         Map<String, String> env = new HashMap<>(Map.of("SECKILL_DISCOVERY", settings.discovery()));
         switch (settings.discovery()) {
             case "static" -> {
