@@ -14,9 +14,13 @@ public interface PaymentMapper {
 
     String COLUMNS = "id, trade_no, order_id, user_id, amount, status, order_notified";
 
-    @Insert("INSERT INTO payment (trade_no, order_id, user_id, amount, status) VALUES (#{tradeNo}, #{orderId}, #{userId}, #{amount}, 0)")
+    default void insert(String tradeNo, long orderId, long userId, BigDecimal amount) {
+        insert(tradeNo, orderId, userId, amount, PaymentStatus.WAITING);
+    }
+
+    @Insert("INSERT INTO payment (trade_no, order_id, user_id, amount, status) VALUES (#{tradeNo}, #{orderId}, #{userId}, #{amount}, #{status})")
     void insert(@Param("tradeNo") String tradeNo, @Param("orderId") long orderId, @Param("userId") long userId,
-                @Param("amount") BigDecimal amount);
+                @Param("amount") BigDecimal amount, @Param("status") PaymentStatus status);
 
     @Select("SELECT " + COLUMNS + " FROM payment WHERE order_id = #{orderId}")
     Payment findByOrder(long orderId);
@@ -25,18 +29,35 @@ public interface PaymentMapper {
     Payment findByTradeNo(String tradeNo);
 
     /** The provider's success, applied once: later duplicates match no row. */
-    @Update("UPDATE payment SET status = 1, paid_time = #{paidTime} WHERE trade_no = #{tradeNo} AND status = 0")
-    int markPaid(@Param("tradeNo") String tradeNo, @Param("paidTime") Instant paidTime);
+    default int markPaid(String tradeNo, Instant paidTime) {
+        return pay(tradeNo, paidTime, PaymentStatus.WAITING, PaymentStatus.PAID);
+    }
 
-    @Update("UPDATE payment SET order_notified = 1 WHERE id = #{id} AND status = 1 AND order_notified = 0")
-    int markOrderNotified(long id);
+    @Update("UPDATE payment SET status = #{to}, paid_time = #{paidTime} WHERE trade_no = #{tradeNo} AND status = #{from}")
+    int pay(@Param("tradeNo") String tradeNo, @Param("paidTime") Instant paidTime, @Param("from") PaymentStatus from,
+            @Param("to") PaymentStatus to);
 
-    @Update("UPDATE payment SET status = 2, order_notified = 1 WHERE id = #{id} AND status = 1")
-    int markRefunded(long id);
+    default int markOrderNotified(long id) {
+        return notifyOrder(id, PaymentStatus.PAID);
+    }
+
+    @Update("UPDATE payment SET order_notified = 1 WHERE id = #{id} AND status = #{status} AND order_notified = 0")
+    int notifyOrder(@Param("id") long id, @Param("status") PaymentStatus status);
+
+    default int markRefunded(long id) {
+        return move(id, PaymentStatus.PAID, PaymentStatus.REFUNDED);
+    }
+
+    @Update("UPDATE payment SET status = #{to}, order_notified = 1 WHERE id = #{id} AND status = #{from}")
+    int move(@Param("id") long id, @Param("from") PaymentStatus from, @Param("to") PaymentStatus to);
 
     /** Paid payments the order does not know about yet. */
-    @Select("SELECT " + COLUMNS + " FROM payment WHERE status = 1 AND order_notified = 0 ORDER BY id LIMIT #{limit}")
-    List<Payment> findPaidNotNotified(int limit);
+    default List<Payment> findPaidNotNotified(int limit) {
+        return findNotNotified(PaymentStatus.PAID, limit);
+    }
+
+    @Select("SELECT " + COLUMNS + " FROM payment WHERE status = #{status} AND order_notified = 0 ORDER BY id LIMIT #{limit}")
+    List<Payment> findNotNotified(@Param("status") PaymentStatus status, @Param("limit") int limit);
 
     @Insert("INSERT INTO refund (refund_no, trade_no, order_id, amount, reason) "
             + "VALUES (#{refundNo}, #{tradeNo}, #{orderId}, #{amount}, #{reason})")
