@@ -48,10 +48,11 @@ final class Infrastructure {
         List<Server> toStart = new ArrayList<>();
         List<String> toInstall = new ArrayList<>();
         consider(Server.DB, settings.dbHost(), settings.dbPort(), toStart, toInstall, problems);
+        List<String> clusterNodesDown = probes.clusterNodesDown();
         if (settings.redisClusterNodes().isEmpty()) {
             consider(Server.REDIS, settings.redisHost(), settings.redisPort(), toStart, toInstall, problems);
-        } else if (!probes.clusterNodesDown().isEmpty()) {
-            problems.add("Redis Cluster node(s) not answering: " + String.join(" ", probes.clusterNodesDown())
+        } else if (!clusterNodesDown.isEmpty()) {
+            problems.add("Redis Cluster node(s) not answering: " + String.join(" ", clusterNodesDown)
                     + " (SPRING_DATA_REDIS_CLUSTER_NODES; ./seckill starts no cluster)");
         }
         consider(Server.RABBIT, settings.rabbitHost(), settings.rabbitPort(), toStart, toInstall, problems);
@@ -199,9 +200,5 @@ final class Infrastructure {
                 "-P", String.valueOf(settings.dbPort()), "-u", settings.dbUser()));
         command.addAll(args);
         return Shell.run(Duration.ofMinutes(2), probes.dbPassword(), command, input);
-    }
-
-    Probes probes() {
-        return probes;
     }
 }
