@@ -99,6 +99,61 @@ CREATE TABLE IF NOT EXISTS blacklist (
     KEY idx_blacklist_expiry (expires_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
+-- The waiting room of an activity that has one (seckill-service, DESIGN.md §11): its settings, the seed
+-- of its fair start, and where it stands (kept at least every second, so that a Redis that lost it
+-- resumes from here).
+CREATE TABLE IF NOT EXISTS waiting_room (
+    activity_id          BIGINT      NOT NULL,
+    admission_per_second INT         NOT NULL,
+    opens_before_seconds INT         NOT NULL,
+    admission_seconds    INT         NOT NULL,
+    paused               TINYINT(1)  NOT NULL DEFAULT 0,
+    seed                 CHAR(32)    NOT NULL COMMENT 'the draw of the places of who joined before the start',
+    joined               BIGINT      NOT NULL DEFAULT 0,
+    drawn                BIGINT      NULL COMMENT 'joined before the start; NULL until the start',
+    serving              BIGINT      NOT NULL DEFAULT 0,
+    update_time          DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (activity_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- Stock added to a live sale by an operator (seckill-service, POST /api/admin/activities/{id}/stock): each
+-- top-up is applied to Redis exactly once, recorded by its id in seckill:{aid}:topups in the same script.
+CREATE TABLE IF NOT EXISTS stock_top_up (
+    id          BIGINT      NOT NULL AUTO_INCREMENT,
+    activity_id BIGINT      NOT NULL,
+    units       INT         NOT NULL,
+    actor_id    BIGINT      NOT NULL,
+    create_time DATETIME(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    KEY idx_stock_top_up_activity (activity_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- Operator actions on activities and their queues (seckill-service): who, what, when, before -> after.
+CREATE TABLE IF NOT EXISTS activity_audit (
+    id          BIGINT       NOT NULL AUTO_INCREMENT,
+    actor_id    BIGINT       NOT NULL,
+    action      VARCHAR(32)  NOT NULL,
+    activity_id BIGINT       NULL,
+    before_json VARCHAR(2000) NULL,
+    after_json  VARCHAR(2000) NULL,
+    create_time DATETIME(3)  NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    KEY idx_activity_audit_time (create_time)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- Operator actions on the blacklist (gateway-service), in the same shape.
+CREATE TABLE IF NOT EXISTS blacklist_audit (
+    id          BIGINT       NOT NULL AUTO_INCREMENT,
+    actor_id    BIGINT       NOT NULL,
+    action      VARCHAR(32)  NOT NULL,
+    entry_id    BIGINT       NULL,
+    before_json VARCHAR(2000) NULL,
+    after_json  VARCHAR(2000) NULL,
+    create_time DATETIME(3)  NOT NULL DEFAULT CURRENT_TIMESTAMP(3),
+    PRIMARY KEY (id),
+    KEY idx_blacklist_audit_time (create_time)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
 -- Columns added after a schema was first created: each is added once to an existing schema. Prepared
 -- statements rather than ADD COLUMN IF NOT EXISTS, which MySQL 8 does not have.
 SET @ddl = IF((SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = DATABASE()

@@ -1,8 +1,10 @@
 -- Pre-deduction of one unit for one user, atomically (DESIGN.md §5).
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
--- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info
+-- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info    KEYS[6] seckill:{aid}:path:{uid}
 -- ARGV[1] user id   ARGV[2] request id   ARGV[3] order message (JSON)   ARGV[4] accepted at (epoch ms)
--- Returns 1 success, 0 sold out, 2 duplicate, -1 not warmed up.
+-- ARGV[5] the one-time path the request came on
+-- Returns 1 success, 0 sold out, 2 duplicate, -1 not warmed up, 3 bad path (not the user's current
+-- one: never issued, expired, replaced or used).
 -- A request already accepted (the same call sent again after a lost answer) is a success, not a duplicate.
 if redis.call('ZSCORE', KEYS[4], ARGV[2]) then
     return 1
@@ -17,6 +19,12 @@ end
 if redis.call('HGET', KEYS[5], 'epoch') ~= tostring(redis.call('LASTSAVE')) then
     return -1
 end
+-- The path is used up here, in the call that takes the unit, whatever checked it before: a path works
+-- once, and only the one seckill-service issued last to this user for this activity.
+if redis.call('GET', KEYS[6]) ~= ARGV[5] then
+    return 3
+end
+redis.call('DEL', KEYS[6])
 -- The duplicate check comes first, so a repeated click never burns a unit.
 if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
     return 2

@@ -2,7 +2,7 @@
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
 -- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info
 -- ARGV[1] stock as read before MySQL   ARGV[2] number of holders as read before MySQL
--- ARGV[3] units left per MySQL        ARGV[4..] holders per MySQL
+-- ARGV[3] units left per MySQL        ARGV[4] stockTotal per MySQL   ARGV[5..] holders per MySQL
 -- A purchase accepted since the reads changed the stock and sits in the queued set until its order is
 -- written, so a rewrite built from an older MySQL snapshot is refused rather than undoing it.
 -- Returns 1 when rewritten, 0 when something was in flight or moved.
@@ -12,13 +12,18 @@ end
 if redis.call('GET', KEYS[1]) ~= ARGV[1] or redis.call('SCARD', KEYS[2]) ~= tonumber(ARGV[2]) then
     return 0
 end
+-- a stock top-up since the caller read MySQL (or one not yet added here) makes the rewrite wrong
+local total = redis.call('HGET', KEYS[5], 'stockTotal')
+if total and total ~= ARGV[4] then
+    return 0
+end
 -- figures Redis lost are the warmer's to rebuild, once the purchases in flight are written
 if redis.call('HGET', KEYS[5], 'epoch') ~= tostring(redis.call('LASTSAVE')) then
     return 0
 end
 redis.call('DEL', KEYS[2])
 local batch = {}
-for i = 4, #ARGV do
+for i = 5, #ARGV do
     batch[#batch + 1] = ARGV[i]
     if #batch == 1000 then
         redis.call('SADD', KEYS[2], unpack(batch))

@@ -1,9 +1,11 @@
 -- Builds an activity's figures in Redis from MySQL and stamps them with this Redis process, in one step.
 -- KEYS[1] seckill:{aid}:info   KEYS[2] seckill:{aid}:stock   KEYS[3] seckill:{aid}:users
--- KEYS[4] seckill:{aid}:queued KEYS[5] seckill:{aid}:outbox
+-- KEYS[4] seckill:{aid}:queued KEYS[5] seckill:{aid}:outbox KEYS[6] seckill:{aid}:topups
 -- ARGV[1] mode: 'fresh' (never sold: only when no stock key exists yet) or 'rebuild' (replaces the
 --         figures; the caller made sure every accepted purchase is written to MySQL)
--- ARGV[2] units left (MySQL)   ARGV[3..14] info fields and values (6 pairs)   ARGV[15..] holders' user ids
+-- ARGV[2] units left (MySQL)   ARGV[3..14] info fields and values (6 pairs, stockTotal among them)
+-- ARGV[15] n, the number of stock top-ups MySQL counts in those figures   ARGV[16..15+n] their ids
+-- ARGV[16+n..] holders' user ids
 -- Returns 1 when written, 0 when the state did not allow it (fresh: stock already there;
 -- rebuild: an outbox entry appeared, so a purchase is not in MySQL yet).
 if ARGV[1] == 'fresh' then
@@ -16,9 +18,13 @@ end
 local server = redis.call('INFO', 'server')
 redis.call('HSET', KEYS[1], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9], ARGV[10], ARGV[11], ARGV[12],
         ARGV[13], ARGV[14], 'runId', string.match(server, 'run_id:(%w+)'), 'epoch', tostring(redis.call('LASTSAVE')))
-redis.call('DEL', KEYS[3], KEYS[4])
+redis.call('DEL', KEYS[3], KEYS[4], KEYS[6])
+local topUps = tonumber(ARGV[15])
+for i = 16, 15 + topUps do
+    redis.call('SADD', KEYS[6], ARGV[i])
+end
 local batch = {}
-for i = 15, #ARGV do
+for i = 16 + topUps, #ARGV do
     batch[#batch + 1] = ARGV[i]
     if #batch == 1000 then
         redis.call('SADD', KEYS[3], unpack(batch))

@@ -5,7 +5,7 @@
  * they agree), and keep the blacklist. Administrators only: anyone else is told so plainly.
  */
 (() => {
-  const { api: call, clock, message, money, dateTime, el } = Seckill;
+  const { api: call, clock, message, money, dateTime, el, t } = Seckill;
   const session = new Seckill.Session('admin');
   const api = (method, path, body) => call(session, method, path, body);
   const $ = id => document.getElementById(id);
@@ -30,8 +30,8 @@
       await api('GET', '/api/admin/blacklist');
     } catch (e) {
       refuse(e.code === 'FORBIDDEN'
-        ? 'This page is for administrators. You are signed in as user ' + user.id + ', who is not one: sign out and sign in with an administrator account.'
-        : e.code === 'UNAUTHENTICATED' ? 'Your session has ended. Please sign in again.' : 'The administration cannot be reached. ' + message(e));
+        ? t('This page is for administrators. You are signed in as user {id}, who is not one: sign out and sign in with an administrator account.', { id: user.id })
+        : e.code === 'UNAUTHENTICATED' ? t('Your session has ended. Please sign in again.') : t('The administration cannot be reached. ') + message(e));
       if (e.code === 'UNAUTHENTICATED') {
         session.signOut();
         account.render();
@@ -46,7 +46,7 @@
   }
 
   function refuse(text) {
-    $('refusal').replaceChildren(el('h1', {}, 'Administrators only'), el('p', {}, text), el('p', {}, el('a', { href: '/' }, 'Go to the shop')));
+    $('refusal').replaceChildren(el('h1', {}, t('Administrators only')), el('p', {}, text), el('p', {}, el('a', { href: '/' }, t('Go to the shop'))));
     $('refusal').hidden = false;
   }
 
@@ -107,12 +107,16 @@
       endTime: instant($('endTime').value),
       captchaRequired: $('captchaRequired').checked,
     };
+    if ($('waitingRoomEnabled').checked) {
+      body.waitingRoom = { enabled: true, admissionPerSecond: number($('admissionPerSecond').value),
+        opensBeforeSeconds: number($('opensBeforeSeconds').value), admissionSeconds: number($('admissionSeconds').value) };
+    }
     submit.disabled = true;
-    $('createStatus').textContent = 'Creating…';
+    $('createStatus').textContent = t('Creating…');
     try {
       const created = await api('POST', '/api/admin/activities', body);
-      $('createStatus').textContent = 'Activity ' + created.id + ' created: "' + created.goodsName + '", '
-        + created.stockTotal + ' units at ' + money.format(created.price) + ', from ' + dateTime(created.startTime) + '.';
+      $('createStatus').textContent = t('Activity {id} created: "{name}", {stock} units at {price}, from {start}.', { id: created.id,
+        name: created.goodsName, stock: created.stockTotal, price: money.format(created.price), start: dateTime(created.startTime) });
       form.reset();
       defaults();
       refresh();
@@ -120,8 +124,8 @@
       const errors = (e.problem && e.problem.errors) || [];
       const placed = errors.filter(error => fieldError(error.field, error.message));
       $('createStatus').textContent = e.code === 'BAD_REQUEST'
-        ? 'Not created: ' + (e.problem.detail || 'check the fields') + (placed.length ? '' : '.')
-        : 'Not created. ' + message(e);
+        ? t('Not created: ') + (e.problem.detail || t('check the fields')) + (placed.length ? '' : '.')
+        : t('Not created. ') + message(e);
       const first = form.querySelector('[aria-invalid="true"]');
       if (first) first.focus();
     } finally {
@@ -138,7 +142,7 @@
     try {
       list = await api('GET', '/api/activities');
     } catch (e) {
-      $('activitiesStatus').textContent = 'Activities could not be loaded. ' + message(e);
+      $('activitiesStatus').textContent = t('Activities could not be loaded. ') + message(e);
       return;
     }
     const live = list.filter(a => a.status !== 'ENDED').sort((a, b) => b.id - a.id).slice(0, STATS_AT_MOST);
@@ -148,46 +152,119 @@
       } catch (e) {
         stats.set(a.id, { error: message(e) });
       }
+      if (a.waitingRoom) {
+        try {
+          queues.set(a.id, await api('GET', '/api/admin/activities/' + a.id + '/queue'));
+        } catch (e) {
+          queues.set(a.id, { error: message(e) });
+        }
+      }
     }));
-    $('activitiesStatus').textContent = list.length ? '' : 'No activities yet: create one above.';
-    $('statsUpdated').textContent = '· updated ' + new Date(clock.now()).toLocaleTimeString();
+    loadAudit();
+    $('activitiesStatus').textContent = list.length ? '' : t('No activities yet: create one above.');
+    $('statsUpdated').textContent = t('· updated {time}', { time: new Date(clock.now()).toLocaleTimeString(I18n.locale) });
     renderActivities(list.sort((a, b) => b.id - a.id), new Set(live.map(a => a.id)));
   }
 
   function orderCounts(orders) {
-    if (!orders) return 'unknown';
+    if (!orders) return t('unknown');
     const parts = Object.entries(orders).filter(([, n]) => n > 0).map(([status, n]) => n + ' ' + status.toLowerCase());
-    return parts.length ? parts.join(', ') : 'none';
+    return parts.length ? parts.join(', ') : t('none');
   }
 
   function renderActivities(list, withStats) {
     const rows = list.map(a => {
       const s = withStats.has(a.id) ? stats.get(a.id) : null;
       const figures = !s ? ['', '', '', '', '—'] : s.error ? [s.error, '', '', '', '?']
-        : [s.redisStock === null || s.redisStock === undefined ? 'not loaded' : String(s.redisStock), String(s.dbStock),
-          orderCounts(s.orders), String(s.pendingOutbox), s.consistent ? 'yes' : 'no'];
+        : [s.redisStock === null || s.redisStock === undefined ? t('not loaded') : String(s.redisStock), String(s.dbStock),
+          orderCounts(s.orders), String(s.pendingOutbox), s.consistent ? t('yes') : t('no')];
       const consistent = el('td', { class: s && !s.error ? (s.consistent ? 'ok' : 'bad') : '' }, figures[4]);
       const status = el('p', { class: 'row-status', role: 'status', 'aria-live': 'polite' });
       const warm = el('button', { type: 'button', class: 'secondary warmup', onclick: async () => {
         warm.disabled = true;
         try {
           await api('POST', '/api/admin/activities/' + a.id + '/warmup');
-          status.textContent = 'Loaded into Redis.';
+          status.textContent = t('Loaded into Redis.');
           refresh();
         } catch (e) {
-          status.textContent = 'Not loaded. ' + message(e);
+          status.textContent = t('Not loaded. ') + message(e);
         } finally {
           warm.disabled = false;
         }
-      } }, 'Warm up');
+      } }, t('Warm up'));
+      const units = el('input', { type: 'number', class: 'add-units', min: '1', max: '1000000', step: '1', value: '100',
+        'aria-label': t('Units to add') });
+      const add = el('button', { type: 'button', class: 'secondary add-stock', onclick: async () => {
+        add.disabled = true;
+        try {
+          const raised = await api('POST', '/api/admin/activities/' + a.id + '/stock', { add: Number(units.value) });
+          status.textContent = t('Stock added: {n} units in all.', { n: raised.stockTotal });
+          refresh();
+        } catch (e) {
+          status.textContent = t('Not added. ') + message(e);
+        } finally {
+          add.disabled = false;
+        }
+      } }, t('Add stock'));
+      const actions = a.status === 'ENDED' ? [warm, status] : [warm, el('br'), units, add, status];
       return el('tr', { id: 'admin-activity-' + a.id, 'data-activity-id': a.id },
-        el('td', {}, String(a.id)), el('td', {}, a.goodsName, el('br'), el('span', { class: 'hint' }, money.format(a.price) + ' · ' + a.stockTotal + ' units')),
+        el('td', {}, String(a.id)), el('td', {}, a.goodsName, el('br'), el('span', { class: 'hint' }, money.format(a.price) + ' · ' + t('{n} units', { n: a.stockTotal }))),
         el('td', {}, a.status.replace('_', ' ').toLowerCase()), el('td', {}, dateTime(a.startTime)),
         el('td', { class: 'redis-stock' }, figures[0]), el('td', { class: 'db-stock' }, figures[1]), el('td', { class: 'order-counts' }, figures[2]),
-        el('td', { class: 'outbox' }, figures[3]), consistent, el('td', {}, warm, status));
+        el('td', { class: 'outbox' }, figures[3]), consistent, queueCell(a), el('td', {}, ...actions));
     });
     const focused = document.activeElement && document.activeElement.closest('#activityRows');
     if (!focused) $('activityRows').replaceChildren(...rows); // never pull a row from under the keyboard
+  }
+
+  // ---- waiting rooms ------------------------------------------------------------------------------
+
+  const queues = new Map();
+
+  /** The queue's figures and its controls: a rate to set, pause or resume (each change is audited). */
+  function queueCell(a) {
+    if (!a.waitingRoom) return el('td', { class: 'queue-cell' }, '—');
+    const q = queues.get(a.id);
+    if (!q) return el('td', { class: 'queue-cell' });
+    if (q.error) return el('td', { class: 'queue-cell' }, q.error);
+    const status = el('p', { class: 'row-status', role: 'status', 'aria-live': 'polite' });
+    const change = async (body, button) => {
+      button.disabled = true;
+      try {
+        queues.set(a.id, await api('PUT', '/api/admin/activities/' + a.id + '/queue', body));
+        status.textContent = t('Queue changed.');
+        refresh();
+      } catch (e) {
+        status.textContent = t('Not changed. ') + message(e);
+        button.disabled = false;
+      }
+    };
+    const rate = el('input', { type: 'number', class: 'queue-rate', min: '1', max: '100000', step: '1', value: String(q.admissionPerSecond),
+      'aria-label': t('Admissions per second') });
+    const setRate = el('button', { type: 'button', class: 'secondary set-rate', onclick: () => change({ admissionPerSecond: Number(rate.value) }, setRate) },
+      t('Set rate'));
+    const pause = el('button', { type: 'button', class: 'secondary pause', onclick: () => change({ paused: !q.paused }, pause) },
+      q.paused ? t('Resume') : t('Pause'));
+    return el('td', { class: 'queue-cell', 'data-paused': String(q.paused) },
+      el('span', { class: 'queue-figures' }, t('waiting {w} · serving {s} · admitted {a} · {r}/s',
+        { w: q.waiting, s: q.serving, a: q.admitted, r: q.admissionPerSecond }) + (q.paused ? ' · ' + t('paused') : '')),
+      el('br'), rate, setRate, pause, status);
+  }
+
+  // ---- audit log ----------------------------------------------------------------------------------
+
+  const summary = json => (json === null || json === undefined ? '—' : JSON.stringify(json));
+
+  async function loadAudit() {
+    try {
+      const actions = await api('GET', '/api/admin/audit?limit=20');
+      $('auditRows').replaceChildren(...actions.map(action => el('tr', { class: 'audit-row' },
+        el('td', {}, dateTime(action.at)), el('td', {}, t('user {id}', { id: action.actorId })), el('td', {}, action.action),
+        el('td', {}, action.target || ''), el('td', { class: 'audit-change' }, summary(action.before) + ' → ' + summary(action.after)))));
+      $('auditStatus').textContent = actions.length ? '' : t('No operator action yet.');
+    } catch (e) {
+      $('auditStatus').textContent = t('The audit log could not be loaded. ') + message(e);
+    }
   }
 
   // ---- blacklist ----------------------------------------------------------------------------------
@@ -196,23 +273,23 @@
     try {
       const entries = await api('GET', '/api/admin/blacklist');
       $('blacklistRows').replaceChildren(...entries.map(entry => {
-        const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': 'Remove block ' + entry.id, onclick: async () => {
+        const remove = el('button', { type: 'button', class: 'secondary', 'aria-label': t('Remove block {id}', { id: entry.id }), onclick: async () => {
           remove.disabled = true;
           try {
             await api('DELETE', '/api/admin/blacklist/' + entry.id);
-            $('blacklistStatus').textContent = 'Block ' + entry.id + ' removed.';
+            $('blacklistStatus').textContent = t('Block {id} removed.', { id: entry.id });
           } catch (e) {
-            $('blacklistStatus').textContent = 'Not removed. ' + message(e);
+            $('blacklistStatus').textContent = t('Not removed. ') + message(e);
           }
           loadBlacklist();
-        } }, 'Remove');
+        } }, t('Remove'));
         return el('tr', { 'data-entry-id': entry.id }, el('td', {}, String(entry.id)), el('td', {}, entry.userId ? String(entry.userId) : ''),
-          el('td', {}, entry.ip || ''), el('td', {}, entry.reason), el('td', {}, entry.expiresAt ? dateTime(entry.expiresAt) : 'until removed'),
+          el('td', {}, entry.ip || ''), el('td', {}, entry.reason), el('td', {}, entry.expiresAt ? dateTime(entry.expiresAt) : t('until removed')),
           el('td', {}, dateTime(entry.createdAt)), el('td', {}, remove));
       }));
-      if (!entries.length) $('blacklistRows').replaceChildren(el('tr', {}, el('td', { colspan: '7' }, 'Nobody is blocked.')));
+      if (!entries.length) $('blacklistRows').replaceChildren(el('tr', {}, el('td', { colspan: '7' }, t('Nobody is blocked.'))));
     } catch (e) {
-      $('blacklistStatus').textContent = 'The blacklist could not be loaded. ' + message(e);
+      $('blacklistStatus').textContent = t('The blacklist could not be loaded. ') + message(e);
     }
   }
 
@@ -227,11 +304,11 @@
     submit.disabled = true;
     try {
       const entry = await api('POST', '/api/admin/blacklist', body);
-      $('blacklistStatus').textContent = 'Blocked (entry ' + entry.id + '): applied by every gateway within a second.';
+      $('blacklistStatus').textContent = t('Blocked (entry {id}): applied by every gateway within a second.', { id: entry.id });
       $('blacklistForm').reset();
       loadBlacklist();
     } catch (e) {
-      $('blacklistStatus').textContent = 'Not blocked: ' + (e.code === 'BAD_REQUEST' ? (e.problem.detail || 'check the fields') : message(e));
+      $('blacklistStatus').textContent = t('Not blocked: ') + (e.code === 'BAD_REQUEST' ? (e.problem.detail || t('check the fields')) : message(e));
     } finally {
       submit.disabled = false;
     }

@@ -5,6 +5,7 @@
  * site: the gateway serves every file (its Content-Security-Policy allows nothing else).
  */
 const Seckill = (() => {
+  const { t } = I18n;
 
   /** A refused call: the HTTP status, the problem's stable code and detail, and Retry-After in seconds. */
   class ApiError extends Error {
@@ -44,8 +45,8 @@ const Seckill = (() => {
   }
 
   /** Calls the API through the gateway; answers the JSON body, throws ApiError with the problem. */
-  async function api(session, method, path, body) {
-    const headers = { 'Accept': 'application/json' };
+  async function api(session, method, path, body, extraHeaders) {
+    const headers = Object.assign({ 'Accept': 'application/json' }, extraHeaders || {});
     if (session && session.token) headers['Authorization'] = 'Bearer ' + session.token;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response;
@@ -104,6 +105,7 @@ const Seckill = (() => {
     ENDED: 'The sale has ended.',
     BAD_PATH: 'That purchase link expired or was already used. Press Buy again.',
     BAD_CAPTCHA: 'Wrong answer to the picture. Here is a new one: try again.',
+    NOT_ADMITTED: 'Join the queue and wait for your turn first.',
     UNAUTHENTICATED: 'Your session has ended. Please sign in again.',
     FORBIDDEN: 'You are not allowed to do this.',
     NOT_FOUND: 'Not found: it may have been removed.',
@@ -118,14 +120,13 @@ const Seckill = (() => {
 
   /** The sentence for an error: its code's, with the seconds of Retry-After where it has some. */
   function message(error) {
-    const text = MESSAGES[error.code] || MESSAGES.INTERNAL;
-    return text.replace('{s}', String(error.retryAfter || 1));
+    return t(MESSAGES[error.code] || MESSAGES.INTERNAL, { s: error.retryAfter || 1 });
   }
 
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'CNY' });
+  const money = new Intl.NumberFormat(I18n.locale, { style: 'currency', currency: 'CNY' });
 
   function dateTime(iso) {
-    return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+    return new Date(iso).toLocaleString(I18n.locale, { dateStyle: 'medium', timeStyle: 'medium' });
   }
 
   /** "Dec 1, 2026, 6:47:12 AM – 7:47:12 AM", the second date only when it is another day. */
@@ -133,7 +134,7 @@ const Seckill = (() => {
     const start = new Date(startIso);
     const end = new Date(endIso);
     const sameDay = start.toDateString() === end.toDateString();
-    return dateTime(startIso) + ' – ' + (sameDay ? end.toLocaleTimeString(undefined, { timeStyle: 'medium' }) : dateTime(endIso));
+    return dateTime(startIso) + ' – ' + (sameDay ? end.toLocaleTimeString(I18n.locale, { timeStyle: 'medium' }) : dateTime(endIso));
   }
 
   /** 3d 04:05:06, 04:05:06 or 05:06. */
@@ -168,9 +169,9 @@ const Seckill = (() => {
     function render() {
       const user = session.user;
       if (user) {
-        container.replaceChildren(el('p', { class: 'who' }, 'Signed in as user ', el('strong', {}, String(user.id)),
-          user.admin ? ' (administrator)' : '', ' ',
-          el('button', { type: 'button', class: 'link', id: 'signOut', onclick: () => { session.signOut(); render(); onChange(); } }, 'Sign out')));
+        container.replaceChildren(el('p', { class: 'who' }, t('Signed in as user '), el('strong', {}, String(user.id)),
+          user.admin ? t(' (administrator)') : '', ' ',
+          el('button', { type: 'button', class: 'link', id: 'signOut', onclick: () => { session.signOut(); render(); onChange(); } }, t('Sign out'))));
         return;
       }
       const status = el('p', { class: 'form-status', role: 'status', 'aria-live': 'polite' });
@@ -188,31 +189,32 @@ const Seckill = (() => {
           render();
           onChange();
         } catch (e) {
-          status.textContent = e.status === 404 ? 'Demo sign-in is switched off here: paste a token below.'
-            : e.code === 'BAD_REQUEST' ? 'Enter a user id: a whole number from 1.' : message(e);
+          status.textContent = e.status === 404 ? t('Demo sign-in is switched off here: paste a token below.')
+            : e.code === 'BAD_REQUEST' ? t('Enter a user id: a whole number from 1.') : message(e);
           submit.disabled = false;
         }
       } },
-      el('label', { for: 'signInUser' }, 'User id'), userId,
-      el('label', { class: 'inline', for: 'signInAdmin' }, asAdmin, ' administrator'),
-      el('button', { type: 'submit' }, 'Sign in'));
+      el('label', { for: 'signInUser' }, t('User id')), userId,
+      el('label', { class: 'inline', for: 'signInAdmin' }, asAdmin, t(' administrator')),
+      el('button', { type: 'submit' }, t('Sign in')));
       const pasted = el('input', { id: 'signInToken', type: 'text', autocomplete: 'off', spellcheck: 'false' });
       const tokenForm = el('form', { class: 'signin', onsubmit: event => {
         event.preventDefault();
         session.signIn(pasted.value.trim());
         if (!session.user) {
           session.signOut();
-          status.textContent = 'That is not a valid token, or it has expired.';
+          status.textContent = t('That is not a valid token, or it has expired.');
           return;
         }
         render();
         onChange();
-      } }, el('label', { for: 'signInToken' }, 'Token'), pasted, el('button', { type: 'submit' }, 'Use token'));
-      container.replaceChildren(form, el('details', {}, el('summary', {}, 'Signed in elsewhere? Use a token'), tokenForm), status);
+      } }, el('label', { for: 'signInToken' }, t('Token')), pasted, el('button', { type: 'submit' }, t('Use token')));
+      container.replaceChildren(form, el('details', {}, el('summary', {}, t('Signed in elsewhere? Use a token')), tokenForm), status);
     }
     render();
     return { render };
   }
 
-  return { ApiError, Session, api, clock, message, money, dateTime, period, countdown, el, accountArea };
+  I18n.apply();
+  return { ApiError, Session, api, clock, message, money, dateTime, period, countdown, el, accountArea, t, MESSAGES };
 })();

@@ -91,9 +91,29 @@ class AdminPageIT extends PageTest {
         browser.screenshot("admin");
         browser.screenshot("admin-activities", row);
 
+        // stock added to the live sale from its row: Redis and MySQL gain exactly that
+        // the live figures re-render the rows until the keyboard is in one: take the field fresh and focus it first
+        String rowCss = "#admin-activity-" + id;
+        WebElement units = browser.await(UI, "the units field, focused", driver -> {
+            WebElement field = driver.findElement(By.cssSelector(rowCss + " .add-units"));
+            field.click();
+            return field;
+        });
+        units.clear();
+        units.sendKeys("5");
+        browser.find(rowCss + " .add-stock").click();
+        // the row says so, or (re-rendered once the keyboard left it) shows the new figures
+        browser.await(UI, "the stock added", driver -> {
+            WebElement found = driver.findElement(By.id("admin-activity-" + id));
+            return found.getText().contains("Stock added: 12 units in all.")
+                    || "12".equals(found.findElement(By.cssSelector(".redis-stock")).getText()) ? found : null;
+        });
+        assertThat(system.queryLong("SELECT stock_total FROM seckill_activity WHERE id = ?", id)).isEqualTo(12);
+        assertThat(system.queryLong("SELECT stock FROM seckill_activity WHERE id = ?", id)).isEqualTo(12);
+
         browser.open("/");
         browser.await(UI, "shoppers see it", driver -> driver.findElement(By.id("activity-" + id)).getText().contains(name));
-        assertThat(browser.find("#activity-" + id).getText()).contains("7 of 7 left").contains("On sale");
+        assertThat(browser.find("#activity-" + id).getText()).contains("12 of 12 left").contains("On sale");
     }
 
     @Test

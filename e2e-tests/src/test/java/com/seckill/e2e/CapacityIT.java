@@ -49,4 +49,20 @@ class CapacityIT {
                 .contains("For this deployment:").contains("A sale of 1000 shoppers").contains("its 50 units");
         assertThat(output).contains("Warm-up: 4 s at 5 shoppers, not measured").contains("For this deployment:");
     }
+
+    @Test
+    void theWaitingRoomPlanBuysTheStockThroughTheQueueAndSizesTheAdmissionRate() throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(Map.of("CAPACITY_QUEUE_SHOPPERS", "60", "CAPACITY_QUEUE_STOCK", "20", "CAPACITY_QUEUE_RATE", "20",
+                "CAPACITY_QUEUE_START_IN", "8", "CAPACITY_QUEUE_RAMPUP", "2"));
+
+        String output = Launcher.run(Duration.ofMinutes(10), env, Launcher.ROOT.resolve("seckill").toString(), "capacity", "waiting-room");
+
+        String md = Files.readString(OUTPUT.resolve("waiting-room.md"));
+        assertThat(md).as(output).contains("60 shoppers for 20 units, admitted at 20 a second")
+                .contains("| join | 60 |").contains("| queue |").contains("| purchase path |").contains("| purchase |")
+                .contains("bought 20 of 20 units").contains("errors 0.00%")
+                .containsAnyOf("set admissionPerSecond to at most", "Run the stepping plan (./seckill capacity) first");
+        assertThat(output).contains("Written: ").contains("waiting-room.md");
+    }
 }

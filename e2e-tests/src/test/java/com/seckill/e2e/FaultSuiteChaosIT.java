@@ -3,13 +3,12 @@ package com.seckill.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.seckill.common.redis.SeckillKeys;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -21,7 +20,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The fault suite (./seckill chaos): real processes killed with SIGKILL (services, Redis, RabbitMQ,
  * MariaDB), Redis also stopped and started empty, in the middle of bursts through the gateway. After each fault the
  * invariants of DESIGN.md §8 must hold: orders never exceed stock, one per user, every accepted
- * request ends SUCCESS or FAIL, nothing accepted is lost, Redis and MySQL agree.
+ * request ends SUCCESS or FAIL, nothing accepted is lost, Redis and MySQL agree; and shoppers waiting in a
+ * waiting room keep their places through a Redis crash (DESIGN.md §11).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultSuiteChaosIT {
@@ -45,22 +45,7 @@ class FaultSuiteChaosIT {
 
     /** Invariants 1-3 once the sale has settled. */
     private static void assertSettled(long activityId, int stock, List<Shoppers.Attempt> attempts, Map<String, String> outcomes) {
-        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
-        Map<String, Long> counts = new TreeMap<>();
-        outcomes.values().forEach(o -> counts.merge(o, 1L, Long::sum));
-        assertThat(outcomes).as("every accepted request has an outcome").hasSize((int) accepted);
-        assertThat(counts.keySet()).as("outcomes %s", counts).isSubsetOf("SUCCESS", "FAIL");
-        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        assertThat(orders).isLessThanOrEqualTo(stock);
-        assertThat(system.queryLong("SELECT COUNT(DISTINCT user_id) FROM seckill_order WHERE activity_id = ?", activityId))
-                .isEqualTo(orders);
-        assertThat(counts.getOrDefault("SUCCESS", 0L)).isEqualTo(orders);
-        String admin = system.token(SeckillSystem.uniqueId(), true);
-        JsonNode stats = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-            system.call("POST", "/api/admin/activities/" + activityId + "/reconcile", admin, null);
-            return system.call("GET", "/api/admin/activities/" + activityId + "/stats", admin, null).body();
-        }, body -> body.path("consistent").asBoolean());
-        assertThat(stats.path("dbStock").asLong() + orders).isEqualTo(stock);
+        SaleChecks.assertSettled(system, activityId, stock, attempts, outcomes, 0);
     }
 
     /** A fault applied as soon as the burst's first orders reach MySQL, and the recovery after it. */
@@ -68,27 +53,44 @@ class FaultSuiteChaosIT {
         void run() throws Exception;
     }
 
-    private static void faultMidBurst(String fault, int stock, int shopperCount, Step inject, Step recover) throws Exception {
-        long activityId = system.createActivity(stock);
-        Shoppers shoppers = new Shoppers(system, shopperCount);
-        long started = System.nanoTime();
+    /** A burst under way, its first order written: what a fault mid-burst strikes. */
+    private record Burst(long activityId, Shoppers shoppers, long started, CompletableFuture<List<Shoppers.Attempt>> attempts,
+                         long ordersAtFault) {
 
-        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
-        long ordersAtFault = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        static Burst underWay(int stock, int shopperCount) {
+            long activityId = system.createActivity(stock);
+            Shoppers shoppers = new Shoppers(system, shopperCount);
+            long started = System.nanoTime();
+            CompletableFuture<List<Shoppers.Attempt>> attempts = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
+            long ordersAtFault = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+            return new Burst(activityId, shoppers, started, attempts, ordersAtFault);
+        }
+
+        /** The fault struck while units were left and shoppers still buying, or the test proved nothing. */
+        void assertStruckMidBurst(int stock, long answeredAfter) {
+            assertThat(ordersAtFault).as("units were left when the fault struck").isLessThan(stock);
+            assertThat(answeredAfter).as("shoppers were still buying when the fault struck").isPositive();
+        }
+    }
+
+    private static void faultMidBurst(String fault, int stock, int shopperCount, Step inject, Step recover) throws Exception {
+        Burst burst = Burst.underWay(stock, shopperCount);
+        long activityId = burst.activityId();
+        Shoppers shoppers = burst.shoppers();
+        long started = burst.started();
         inject.run();
         long faultAt = System.nanoTime();
-        List<Shoppers.Attempt> attempts = burst.get();
+        List<Shoppers.Attempt> attempts = burst.attempts().get();
         recover.run();
         Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
 
         long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
         long answeredAfter = attempts.stream().filter(a -> a.answeredAt() > faultAt).count();
         report(fault, attempts, outcomes, orders, started);
-        System.out.printf("FAULT %s: orders at the fault=%d, shoppers answered after it=%d%n", fault, ordersAtFault, answeredAfter);
-        assertThat(ordersAtFault).as("units were left when the fault struck").isLessThan(stock);
-        assertThat(answeredAfter).as("shoppers were still buying when the fault struck").isPositive();
+        System.out.printf("FAULT %s: orders at the fault=%d, shoppers answered after it=%d%n", fault, burst.ordersAtFault(), answeredAfter);
+        burst.assertStruckMidBurst(stock, answeredAfter);
         assertThat(orders).isEqualTo(stock);
         assertSettled(activityId, stock, attempts, outcomes);
     }
@@ -229,6 +231,124 @@ class FaultSuiteChaosIT {
         assertThat(failed).as("no accepted buyer failed: every 202 had its unit").isZero();
         assertThat(orders).isEqualTo(stock);
         assertSettled(activityId, stock, attempts, outcomes);
+    }
+
+    /**
+     * DESIGN.md §11: Redis killed -9 while 2,000 shoppers wait in a waiting room, mid-sale. Each keeps its
+     * place (every place a shopper is told, before the kill and after, is the one it was drawn), the sale
+     * resumes and sells exactly the stock, one unit per shopper, every 202 becomes an order and every
+     * shopper not served is told SOLD_OUT.
+     */
+    @Test
+    @Order(7)
+    void redisKilledWhile2000WaitKeepsTheirPlacesAndTheSaleSellsExactlyTheStock() throws Exception {
+        Faults.redisAsTheLauncherRunsIt(system);
+        int stock = 300;
+        WaitingCrowd crowd = new WaitingCrowd(system, 2_000);
+        // time for 2,000 to join, some of them shed and told to come back 2-4 s later
+        Instant start = Instant.now().plusSeconds(40);
+        // 10 a second: the sale lasts 30 s, long enough for all 2,000 to learn their drawn place (on two cores the
+        // crowd coming back at the start is shed in part and told to return 2-4 s later) before Redis is killed
+        long activityId = system.createQueuedActivity("chaos waiting room", stock, start, 10);
+        long started = System.nanoTime();
+        assertThat(crowd.joinAll(activityId, start)).as("everyone joined before the start").isEqualTo(crowd.size());
+        await().atMost(Duration.ofSeconds(60)).until(() -> Instant.now().isAfter(start));
+
+        // the draw is made at the start; kill Redis once everyone waiting was told a place and units are selling
+        crowd.shop(() -> crowd.count(WaitingCrowd.End.BOUGHT) >= 40 && crowd.everyoneWaitingWasPlaced(), Duration.ofSeconds(90));
+        Map<Long, Integer> toldBefore = crowd.placesTold();
+        long waitingAtKill = crowd.size() - crowd.ends().size();
+        long boughtAtKill = crowd.count(WaitingCrowd.End.BOUGHT);
+        Faults.killRedis(system);
+        Faults.upAsAUserAndStillInCharge();
+        crowd.shop(() -> false, Duration.ofMinutes(5));
+
+        Map<Long, Integer> toldAfter = crowd.placesTold();
+        long placedAgain = toldAfter.entrySet().stream().filter(e -> e.getValue() > toldBefore.getOrDefault(e.getKey(), 0)).count();
+        long moved = crowd.places().values().stream().filter(told -> told.stream().distinct().count() > 1).count();
+        List<Shoppers.Attempt> accepted = crowd.accepted();
+        Map<String, String> outcomes = new Shoppers(system, 0).settle(accepted, SETTLE);
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        long soldOut = crowd.count(WaitingCrowd.End.SOLD_OUT);
+        long failed = outcomes.values().stream().filter("FAIL"::equals).count();
+        report("Redis killed -9 while 2,000 wait", accepted, outcomes, orders, started);
+        System.out.printf("FAULT Redis killed -9 while %d waited (%d bought before): told a place again after it=%d, told a different"
+                        + " place=%d, bought=%d, told SOLD_OUT=%d, visits not ended=%d, failed after 202=%d, orders=%d of %d, answers %s%n",
+                waitingAtKill, boughtAtKill, placedAgain, moved, accepted.size(), soldOut, crowd.size() - crowd.ends().size(), failed,
+                orders, stock, crowd.statuses());
+        assertThat(waitingAtKill).as("shoppers were waiting when Redis died").isGreaterThan(1_000);
+        assertThat(placedAgain).as("shoppers asked where they stand after Redis came back").isGreaterThan(500);
+        assertThat(moved).as("a shopper told another place than the one drawn").isZero();
+        assertThat(crowd.ends()).as("every visit ended: bought or told SOLD_OUT").hasSize(crowd.size());
+        assertThat(failed).as("no accepted buyer failed: every 202 had its unit").isZero();
+        assertThat(orders).isEqualTo(stock);
+        assertThat(soldOut + crowd.count(WaitingCrowd.End.BOUGHT) + crowd.count(WaitingCrowd.End.ALREADY_BOUGHT)).isEqualTo(crowd.size());
+        assertThat(crowd.count(WaitingCrowd.End.BOUGHT) + crowd.count(WaitingCrowd.End.ALREADY_BOUGHT)).isEqualTo(orders);
+        assertSettled(activityId, stock, accepted, outcomes);
+    }
+
+    /**
+     * Pauses (issue 25): a process stopped with SIGSTOP mid-burst and resumed with SIGCONT after a while,
+     * keeping its memory, sockets and half-done work. After each, on top of invariants 1-3: what every
+     * shopper was told is true (see {@link SaleChecks#toldWrong}).
+     */
+    private static void pauseMidBurst(String fault, int stock, int shopperCount, Faults.Step pause) throws Exception {
+        Burst burst = Burst.underWay(stock, shopperCount);
+        long activityId = burst.activityId();
+        Shoppers shoppers = burst.shoppers();
+        long started = burst.started();
+        Faults.Pause paused = pause.start();
+        long faultAt = System.nanoTime();
+        List<Shoppers.Attempt> attempts = new ArrayList<>(burst.attempts().get());
+        paused.awaitEnd();
+        Map<String, String> outcomes = new java.util.HashMap<>(shoppers.settle(attempts, SETTLE));
+        sellTheRest(activityId, stock, attempts, outcomes, started);
+
+        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
+        long answeredAfter = attempts.stream().filter(a -> a.answeredAt() > faultAt).count();
+        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
+        long settled = outcomes.values().stream().filter(o -> o.equals("SUCCESS") || o.equals("FAIL")).count();
+        long doubled = orders - system.queryLong("SELECT COUNT(DISTINCT user_id) FROM seckill_order WHERE activity_id = ?", activityId)
+                + Math.max(0, orders - stock);
+        long unknown = attempts.stream().filter(SaleChecks::outcomeUnknown).count();
+        long unknownHolders = SaleChecks.unknownHolders(system, activityId, attempts);
+        List<String> wrong = SaleChecks.toldWrong(system, activityId, attempts, outcomes);
+        report(fault, attempts, outcomes, orders, started);
+        System.out.printf("FAULT %s: accepted=%d lost=%d doubled=%d told-wrong=%d told outcome unknown=%d (of them holding an order"
+                + " they can see=%d), orders at the fault=%d, answered after it=%d, orders=%d of %d%n", fault, accepted,
+                accepted - settled, doubled, wrong.size(), unknown, unknownHolders, burst.ordersAtFault(), answeredAfter, orders, stock);
+        burst.assertStruckMidBurst(stock, answeredAfter);
+        assertThat(wrong).as("shoppers told what did not happen").isEmpty();
+        assertThat(doubled).isZero();
+        assertThat(orders).isEqualTo(stock);
+        SaleChecks.assertSettled(system, activityId, stock, attempts, outcomes, unknownHolders);
+    }
+
+    @Test
+    @Order(8)
+    void orderServicePausedPastTheBrokersHeartbeatMidBurstFinishesNothingTwice() throws Exception {
+        pauseMidBurst("order-service paused 25 s (SIGSTOP)", 200, 2_000,
+                () -> Faults.pause(Faults.servicePid("order-service"), Duration.ofSeconds(25)));
+    }
+
+    @Test
+    @Order(9)
+    void seckillServicePausedPastTheGatewaysTimeoutMidBurstTellsEveryShopperTheTruth() throws Exception {
+        pauseMidBurst("seckill-service paused 14 s (SIGSTOP)", 200, 2_000,
+                () -> Faults.pause(Faults.servicePid("seckill-service"), Duration.ofSeconds(14)));
+    }
+
+    @Test
+    @Order(10)
+    void redisPausedMidBurstLosesAndDoublesNothing() throws Exception {
+        long redis = Faults.redisPid(system);
+        pauseMidBurst("Redis paused 6 s (SIGSTOP)", 200, 2_000, () -> Faults.pause(redis, Duration.ofSeconds(6)));
+    }
+
+    @Test
+    @Order(11)
+    void mariaDbPausedWhileOrdersAreWrittenLosesAndDoublesNothing() throws Exception {
+        pauseMidBurst("MariaDB paused 8 s (SIGSTOP)", 200, 2_000, () -> Faults.pause(Faults.mariaDbPid(), Duration.ofSeconds(8)));
     }
 
     /**

@@ -34,11 +34,85 @@ final class Faults {
         await().atMost(Duration.ofSeconds(20)).until(() -> !process.isAlive());
     }
 
+    /** The pid of a service the launcher started ({@code .run/<service>.pid}). */
+    static long servicePid(String service) throws IOException {
+        return Long.parseLong(Files.readString(ROOT.resolve(".run").resolve(service + ".pid")).strip());
+    }
+
+    /** The pid of the Redis serving {@code system}. */
+    static long redisPid(SeckillSystem system) {
+        return Long.parseLong(system.redis.info("server").lines().filter(line -> line.startsWith("process_id:")).findFirst()
+                .orElseThrow().substring("process_id:".length()).strip());
+    }
+
+    /** The pid of this machine's MariaDB server. */
+    static long mariaDbPid() {
+        return ProcessHandle.allProcesses().filter(process -> process.info().command().orElse("").endsWith("/mariadbd"))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no mariadbd process on this machine")).pid();
+    }
+
+    /**
+     * SIGSTOP now, SIGCONT after {@code pause}: the process keeps its memory, sockets and locks and
+     * answers nothing meanwhile (a long GC pause, a stopped VM), then carries on with what it was doing.
+     * The returned pause ends by itself; {@link Pause#awaitEnd} waits for it (and sends SIGCONT at once if
+     * anything went wrong, so no test leaves a process stopped).
+     */
+    static Pause pause(long pid, Duration pause) throws Exception {
+        run(Duration.ofSeconds(10), Map.of(), "kill", "-STOP", Long.toString(pid));
+        java.util.concurrent.CompletableFuture<Void> resumed = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(pause.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                resume(pid);
+            }
+        });
+        return new Pause(pid, resumed);
+    }
+
+    /** Starts a pause. */
+    interface Step {
+        Pause start() throws Exception;
+    }
+
+    /** A process stopped by {@link #pause}. */
+    record Pause(long pid, java.util.concurrent.CompletableFuture<Void> resumed) {
+
+        void awaitEnd() throws Exception {
+            try {
+                resumed.get(5, TimeUnit.MINUTES);
+            } finally {
+                resume(pid);
+            }
+        }
+    }
+
+    private static void resume(long pid) {
+        try {
+            run(Duration.ofSeconds(10), Map.of(), "kill", "-CONT", Long.toString(pid));
+        } catch (Exception e) {
+            throw new IllegalStateException("process " + pid + " could not be resumed", e);
+        }
+    }
+
     /** ./seckill up: starts what is missing, local infrastructure included, and waits until every service is routed. */
     static void restartMissingServices() throws Exception {
-        run(SERVICE_UP, Map.of("SECKILL_LOCK_HELD", "1",
-                "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000")),
-                ROOT.resolve("seckill").toString(), "up");
+        restartMissingServices(false);
+    }
+
+    /**
+     * As {@link #restartMissingServices()}, with {@code --instances 2} when {@code twoOfEach}. One at a time
+     * (the launcher's own lock is held by the suite, so this one serialises overlapping faults' restarts).
+     */
+    static synchronized void restartMissingServices(boolean twoOfEach) throws Exception {
+        Map<String, String> env = Map.of("SECKILL_LOCK_HELD", "1",
+                "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
+        if (twoOfEach) {
+            run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up", "--instances", "2");
+        } else {
+            run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up");
+        }
     }
 
     /** kill -9 of the Redis process: no shutdown, whatever its AOF had not written is gone. */

@@ -61,7 +61,8 @@ abstract class InstancesTopology {
 
         CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> {
             try {
-                return shoppers.buyAtOnce(activityId);
+                // shoppers as the page is: one told BUSY (its instance just died, or shed) comes back after Retry-After
+                return shoppers.buyAtOnce(activityId, 200, true, busy -> { });
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

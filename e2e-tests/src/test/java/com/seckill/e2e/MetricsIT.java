@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -103,12 +104,15 @@ class MetricsIT {
         long tokensIssued = attempts.stream().filter(a -> a.answer().startsWith("purchase")).count();
         assertThat(accepted).isEqualTo(stock);
         assertThat(outcomes.values()).containsOnly("SUCCESS");
-        // an abuser: garbage paths, as fast as possible, until the per-user limit bites
+        // an abuser: garbage paths, as fast as possible, until the per-user limit bites; on a sale with units
+        // left, since the gateway itself answers a sale it just saw sold out, before any limit is counted
+        long abusedId = system.createActivity(1);
+        Map<String, String> abused = Map.of("activity", Long.toString(abusedId));
         String abuser = system.token(SeckillSystem.uniqueId(), false);
         int badPaths = 0;
         int limited = 0;
         for (int i = 0; i < 25; i++) {
-            int status = system.call("POST", "/api/seckill/" + activityId + "/not-a-path-" + i, abuser, null).status();
+            int status = system.call("POST", "/api/seckill/" + abusedId + "/not-a-path-" + i, abuser, null).status();
             badPaths += status == 403 ? 1 : 0;
             limited += status == 429 ? 1 : 0;
         }
@@ -122,12 +126,14 @@ class MetricsIT {
             String gateway = scrape("gateway-service");
             assertThat(delta(seckillBefore, seckill, "seckill_purchase_attempts_total", with(activity, "outcome", "accepted")))
                     .isEqualTo(stock);
-            assertThat(delta(seckillBefore, seckill, "seckill_purchase_attempts_total", with(activity, "outcome", "sold_out")))
+            // told sold out by seckill-service, or by the gateway repeating its answer for a second
+            assertThat(delta(seckillBefore, seckill, "seckill_purchase_attempts_total", with(activity, "outcome", "sold_out"))
+                    + delta(gatewayBefore, gateway, "seckill_gateway_shed_total", Map.of("reason", "sold_out")))
                     .isEqualTo(soldOutAtPurchase);
             assertThat(delta(seckillBefore, seckill, "seckill_path_tokens_total", Map.of())).isGreaterThanOrEqualTo(tokensIssued);
-            assertThat(delta(gatewayBefore, gateway, "seckill_purchase_attempts_total", with(activity, "outcome", "bad_path")))
+            assertThat(delta(gatewayBefore, gateway, "seckill_purchase_attempts_total", with(abused, "outcome", "bad_path")))
                     .isEqualTo(finalBadPaths);
-            assertThat(delta(gatewayBefore, gateway, "seckill_purchase_attempts_total", with(activity, "outcome", "rate_limited")))
+            assertThat(delta(gatewayBefore, gateway, "seckill_purchase_attempts_total", with(abused, "outcome", "rate_limited")))
                     .isEqualTo(finalLimited);
             assertThat(delta(orderBefore, order, "seckill_order_events_total", Map.of("event", "created"))).isGreaterThanOrEqualTo(stock);
             assertThat(delta(orderBefore, order, "seckill_orders_consumed_total", Map.of("outcome", "success")))
@@ -147,8 +153,36 @@ class MetricsIT {
         return all;
     }
 
+    /** A waiting room open before its start, {@code shoppers} of them in it; returns the activity. */
+    private static long aWaitingRoomWith(int shoppers, int admissionPerSecond) {
+        long activityId = system.createQueuedActivity("metrics waiting room", 10, Instant.now().plusSeconds(120), admissionPerSecond);
+        for (int i = 0; i < shoppers; i++) {
+            SeckillSystem.Response joined = system.call("POST", "/api/seckill/" + activityId + "/queue",
+                    system.token(SeckillSystem.uniqueId(), false), null);
+            assertThat(joined.status()).as(joined.raw()).isEqualTo(200);
+        }
+        return activityId;
+    }
+
+    @Test
+    void theWaitingRoomFiguresAndAnswersAreInPrometheus() {
+        String before = scrape("seckill-service");
+        long activityId = aWaitingRoomWith(3, 37);
+        Map<String, String> activity = Map.of("activity", Long.toString(activityId));
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            String now = scrape("seckill-service");
+            assertThat(sum(now, "seckill_waiting_room_waiting", activity)).isEqualTo(3);
+            assertThat(sum(now, "seckill_waiting_room_admitted", activity)).isZero();
+            assertThat(sum(now, "seckill_waiting_room_serving", activity)).isZero();
+            assertThat(sum(now, "seckill_waiting_room_admission_rate", activity)).isEqualTo(37);
+            assertThat(sum(now, "seckill_waiting_room_paused", activity)).isZero();
+            assertThat(delta(before, now, "seckill_waiting_room_answers_total", with(activity, "status", "waiting"))).isEqualTo(3);
+        });
+    }
+
     @Test
     void everyMetricTheDashboardQueriesIsExposedBySomeService() throws Exception {
+        aWaitingRoomWith(1, 10); // the waiting rooms' gauges exist while a room is open
         JsonNode dashboard = new ObjectMapper().readTree(Files.readString(
                 Launcher.ROOT.resolve("observability/grafana/dashboards/seckill.json")));
         Set<String> queried = new TreeSet<>();
@@ -158,11 +192,13 @@ class MetricsIT {
             }
         }
         assertThat(queried).as("the dashboard queries something").isNotEmpty();
-        Set<String> exposed = new HashSet<>();
-        PORTS.keySet().forEach(service -> exposed.addAll(names(scrape(service))));
-        List<String> missing = new ArrayList<>(queried);
-        missing.removeAll(exposed);
-        assertThat(missing).as("queried by the dashboard, exposed by no service").isEmpty();
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            Set<String> exposed = new HashSet<>();
+            PORTS.keySet().forEach(service -> exposed.addAll(names(scrape(service))));
+            List<String> missing = new ArrayList<>(queried);
+            missing.removeAll(exposed);
+            assertThat(missing).as("queried by the dashboard, exposed by no service").isEmpty();
+        });
     }
 
     private static final Set<String> PROMQL = Set.of("histogram_quantile", "label_replace", "count_over_time");

@@ -22,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -89,10 +90,16 @@ final class SeckillSystem implements AutoCloseable {
     }
 
     Response call(String method, String path, String token, String jsonBody) {
+        return callWith(method, path, token, java.util.Map.of(), jsonBody);
+    }
+
+    /** A request through the gateway with these headers besides the token's. */
+    Response callWith(String method, String path, String token, java.util.Map<String, String> headers, String jsonBody) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(Duration.ofSeconds(30));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
+        headers.forEach(request::header);
         if (jsonBody != null) {
             request.header("Content-Type", "application/json");
             request.method(method, HttpRequest.BodyPublishers.ofString(jsonBody));
@@ -133,6 +140,79 @@ final class SeckillSystem implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * A request written byte for byte on its own connection to the gateway: the path goes out exactly as
+     * given (no client normalises dot segments, escapes or backslashes away), which is what an attacker's
+     * tools do.
+     */
+    Response raw(String method, String rawPath, String token, String jsonBody) {
+        URI target = URI.create(gateway);
+        StringBuilder request = new StringBuilder(method).append(' ').append(rawPath).append(" HTTP/1.1\r\n")
+                .append("Host: ").append(target.getHost()).append(':').append(target.getPort()).append("\r\n")
+                .append("Connection: close\r\n");
+        if (token != null) {
+            request.append("Authorization: Bearer ").append(token).append("\r\n");
+        }
+        byte[] body = jsonBody == null ? new byte[0] : jsonBody.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (jsonBody != null) {
+            request.append("Content-Type: application/json\r\n");
+        }
+        request.append("Content-Length: ").append(body.length).append("\r\n\r\n");
+        try (java.net.Socket socket = new java.net.Socket(target.getHost(), target.getPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(request.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().write(body);
+            socket.getOutputStream().flush();
+            String answer = readAnswer(socket.getInputStream());
+            int status = Integer.parseInt(answer.substring(9, 12));
+            int split = answer.indexOf("\r\n\r\n");
+            String head = answer.substring(0, split).toLowerCase(java.util.Locale.ROOT);
+            String raw = answer.substring(split + 4);
+            if (head.contains("\ntransfer-encoding: chunked")) {
+                raw = unchunk(raw);
+            }
+            JsonNode parsed = raw.strip().startsWith("{") || raw.strip().startsWith("[") ? json.readTree(raw) : json.nullNode();
+            return new Response(status, parsed, answer, null);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException(method + " " + rawPath + " failed: " + e, e);
+        }
+    }
+
+    /**
+     * Everything the server sent until it closed. A server that answers before reading a body it does not
+     * want (a 404 for a POST) and closes may reset the connection under the unread bytes: what arrived
+     * before the reset is the answer.
+     */
+    private static String readAnswer(java.io.InputStream in) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                out.write(buffer, 0, n);
+            }
+        } catch (java.net.SocketException e) {
+            if (out.toString(java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("\r\n\r\n") < 0) {
+                throw e;
+            }
+        }
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static String unchunk(String chunked) {
+        StringBuilder out = new StringBuilder();
+        int at = 0;
+        while (at < chunked.length()) {
+            int lineEnd = chunked.indexOf("\r\n", at);
+            int size = Integer.parseInt(chunked.substring(at, lineEnd).strip(), 16);
+            if (size == 0) {
+                break;
+            }
+            out.append(chunked, lineEnd + 2, Math.min(chunked.length(), lineEnd + 2 + size));
+            at = lineEnd + 2 + size + 2;
+        }
+        return out.toString();
     }
 
     String token(long userId, boolean admin) {
@@ -180,7 +260,29 @@ final class SeckillSystem implements AutoCloseable {
         return created.body().get("id").asLong();
     }
 
+    /** An activity with a waiting room (DESIGN.md §11): the queue opens 10 minutes before {@code start}. */
+    long createQueuedActivity(String goodsName, int stock, Instant start, int admissionPerSecond) {
+        String body = """
+                {"goodsId":%d,"goodsName":"%s","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":false,
+                 "waitingRoom":{"enabled":true,"admissionPerSecond":%d,"opensBeforeSeconds":600,"admissionSeconds":60}}
+                """.formatted(uniqueId(), goodsName, stock, start, start.plus(Duration.ofHours(1)), admissionPerSecond);
+        Response created = call("POST", "/api/admin/activities", token(uniqueId(), true), body);
+        if (created.status() != 201) {
+            throw new IllegalStateException("activity not created: " + created.raw());
+        }
+        return created.body().get("id").asLong();
+    }
+
     long queryLong(String sql, Object... args) {
+        List<Long> values = queryLongs(sql, args);
+        if (values.isEmpty()) {
+            throw new IllegalStateException("no row: " + sql);
+        }
+        return values.get(0);
+    }
+
+    /** The first column of every row. */
+    List<Long> queryLongs(String sql, Object... args) {
         try (Connection c = DriverManager.getConnection("jdbc:mysql://" + env("SECKILL_DB_HOST", "127.0.0.1") + ":"
                 + env("SECKILL_DB_PORT", "3306") + "/" + env("SECKILL_DB_NAME", "seckill") + "?useSSL=false&allowPublicKeyRetrieval=true",
                 env("SECKILL_DB_USER", "root"), env("SECKILL_DB_PASSWORD", ""));
@@ -189,8 +291,11 @@ final class SeckillSystem implements AutoCloseable {
                 s.setObject(i + 1, args[i]);
             }
             try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
+                List<Long> values = new java.util.ArrayList<>();
+                while (rs.next()) {
+                    values.add(rs.getLong(1));
+                }
+                return values;
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);

@@ -84,6 +84,95 @@ class ShopperPageIT extends PageTest {
         browser.screenshot("shop-paid", order(activity));
     }
 
+    /**
+     * The shop answers the first path request 503 BUSY with Retry-After: 2 (the gateway's own answer when
+     * it sheds, replayed once by the page's fetch so that the moment is exact); the page counts down,
+     * sends nothing before the two seconds are over, then buys through the running system.
+     */
+    @Test
+    void aShopperToldBusyWaitsAsToldThenBuys() throws Exception {
+        long activity = system.createActivity("Browser busy " + SeckillSystem.uniqueId(), 5, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        long userId = signedInShopper();
+        browser.script("""
+                window.__pathRequests = [];
+                const real = window.fetch;
+                window.fetch = (url, options) => {
+                  if (String(url).endsWith('/token')) {
+                    window.__pathRequests.push(Date.now());
+                    if (window.__pathRequests.length === 1) {
+                      return Promise.resolve(new Response(JSON.stringify({ type: 'about:blank', title: 'Busy', status: 503,
+                          detail: 'Too many shoppers at once: nothing was done, try again in a moment', code: 'BUSY' }),
+                          { status: 503, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '2' } }));
+                    }
+                  }
+                  return real(url, options);
+                };""");
+
+        WebElement buy = buyButton(activity);
+        browser.await(UI, "Buy enabled while the sale is on", driver -> buy.isEnabled());
+        buy.click();
+
+        browser.await(UI, "the busy countdown", driver -> outcome(activity).contains("very busy: trying again in"));
+        assertThat(buyButton(activity).getText()).startsWith("Retrying in");
+        assertThat(buyButton(activity).isEnabled()).as("no click while it waits").isFalse();
+        browser.screenshot("shop-busy", card(activity));
+        browser.await(UI, "the result on the card", driver -> outcome(activity).contains("Got it!"));
+
+        List<?> sent = (List<?>) browser.script("return window.__pathRequests");
+        assertThat(sent).hasSize(2);
+        long waited = ((Number) sent.get(1)).longValue() - ((Number) sent.get(0)).longValue();
+        assertThat(waited).as("ms before the path was asked for again").isGreaterThanOrEqualTo(2000);
+        assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE user_id = ? AND activity_id = ?", userId, activity))
+                .isEqualTo(1);
+    }
+
+    /**
+     * The purchase reaches the running system and is accepted, and its answer is lost on the way back: the
+     * page's fetch hands it the gateway's answer for that case, 503 with outcome UNKNOWN. The page sends
+     * nothing again, says it cannot tell, looks at My orders and, once the order is written, shows it bought.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aShopperWhoseAnswerIsLostIsShownTheOrderThatWasWritten() throws Exception {
+        long activity = system.createActivity("Browser lost answer " + SeckillSystem.uniqueId(), 5, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        long userId = signedInShopper();
+        browser.script("""
+                window.__purchases = 0;
+                window.__ordersLookedAt = 0;
+                window.__said = [];
+                const real = window.fetch;
+                const purchase = /\\/api\\/seckill\\/\\d+\\/(?!token$|captcha$|queue$)[^/]+$/;
+                new MutationObserver(() => document.querySelectorAll('.outcome .message')
+                    .forEach(m => window.__said.includes(m.textContent) || window.__said.push(m.textContent)))
+                    .observe(document.body, { subtree: true, childList: true, characterData: true });
+                window.fetch = async (url, options) => {
+                  const post = options && options.method === 'POST';
+                  if (post && purchase.test(String(url))) {
+                    window.__purchases++;
+                    await real(url, options); // it reaches the shop; its answer does not reach the page
+                    return new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503,
+                        detail: 'The service did not answer: what you asked may have been done.', code: 'BUSY',
+                        outcome: 'UNKNOWN' }), { status: 503, headers: { 'Content-Type': 'application/problem+json' } });
+                  }
+                  if (String(url).endsWith('/api/orders') && window.__purchases > 0) window.__ordersLookedAt++;
+                  return real(url, options);
+                };""");
+
+        WebElement buy = buyButton(activity);
+        browser.await(UI, "Buy enabled while the sale is on", driver -> buy.isEnabled());
+        buy.click();
+
+        browser.await(Duration.ofSeconds(40), "the order found and shown", driver -> outcome(activity).contains("Got it!"));
+        assertThat(browser.script("return window.__purchases")).as("the purchase was not sent again").isEqualTo(1L);
+        assertThat(((Number) browser.script("return window.__ordersLookedAt")).longValue()).as("My orders were read").isPositive();
+        assertThat((List<Object>) browser.script("return window.__said"))
+                .contains((Object) "We could not tell whether your order went through. Looking at your orders…");
+        assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE user_id = ? AND activity_id = ?", userId, activity))
+                .isEqualTo(1);
+    }
+
     @Test
     void aSoldOutItemCannotBeBought() throws Exception {
         long activity = system.createActivity("Browser last unit " + SeckillSystem.uniqueId(), 1, Instant.now().minusSeconds(2),

@@ -20,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 final class Shoppers {
 
     private static final int THREADS = 200;
+    /** How often a patient shopper is told BUSY and tries again (after Retry-After) before giving up. */
+    private static final int PATIENCE = 30;
 
     /** {@code answeredAt}: {@link System#nanoTime()} when the answer came. */
     record Attempt(long userId, String token, int status, String requestId, String answer, long answeredAt) {
@@ -45,8 +47,18 @@ final class Shoppers {
 
     /** Every shopper tries once, all released by one latch; returns when every answer is in. */
     List<Attempt> buyAtOnce(long activityId) throws Exception {
+        return buyAtOnce(activityId, THREADS, false, answer -> { });
+    }
+
+    /**
+     * As {@link #buyAtOnce(long)}, {@code threads} shoppers at a time. A patient shopper told 503 BUSY waits
+     * its Retry-After and tries the same step again (the path it holds stays valid), as the page does;
+     * {@code busy} sees every such answer.
+     */
+    List<Attempt> buyAtOnce(long activityId, int threads, boolean patient, java.util.function.Consumer<SeckillSystem.Response> busy)
+            throws Exception {
         CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<Attempt>> futures = new ArrayList<>();
         try {
             for (int i = 0; i < users.size(); i++) {
@@ -54,7 +66,7 @@ final class Shoppers {
                 String token = tokens.get(i);
                 futures.add(pool.submit(() -> {
                     start.await();
-                    return attempt(activityId, userId, token);
+                    return attempt(activityId, userId, token, patient, busy);
                 }));
             }
             start.countDown();
@@ -68,20 +80,40 @@ final class Shoppers {
         }
     }
 
-    private Attempt attempt(long activityId, long userId, String token) {
+    private Attempt attempt(long activityId, long userId, String token, boolean patient,
+                            java.util.function.Consumer<SeckillSystem.Response> busy) {
         try {
-            SeckillSystem.Response path = system.call("POST", "/api/seckill/" + activityId + "/token", token, null);
+            SeckillSystem.Response path = step("POST", "/api/seckill/" + activityId + "/token", token, patient, busy);
             if (path.status() != 200) {
                 return new Attempt(userId, token, path.status(), null, "token: " + path.raw(), System.nanoTime());
             }
-            SeckillSystem.Response purchase = system.call("POST",
-                    "/api/seckill/" + activityId + "/" + path.body().get("path").asText(), token, null);
+            SeckillSystem.Response purchase = step("POST",
+                    "/api/seckill/" + activityId + "/" + path.body().get("path").asText(), token, patient, busy);
             return new Attempt(userId, token, purchase.status(), purchase.body().path("requestId").asText(null),
                     "purchase: " + purchase.raw(), System.nanoTime());
         } catch (RuntimeException e) {
             // a gateway that is restarting refuses connections: the shopper saw no acceptance
             return new Attempt(userId, token, 0, null, e.toString(), System.nanoTime());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Attempt(userId, token, 0, null, e.toString(), System.nanoTime());
         }
+    }
+
+    private SeckillSystem.Response step(String method, String path, String token, boolean patient,
+                                        java.util.function.Consumer<SeckillSystem.Response> busy) throws InterruptedException {
+        SeckillSystem.Response answer = system.call(method, path, token, null);
+        // a 503 whose outcome is unknown is not sent again, as the page does not: it may have been done
+        for (int tries = 1; patient && answer.status() == 503 && !SaleChecks.outcomeUnknown(answer.raw()) && tries < PATIENCE; tries++) {
+            busy.accept(answer);
+            long seconds = answer.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L);
+            Thread.sleep(Duration.ofSeconds(seconds).toMillis()); // as told, the page does the same
+            answer = system.call(method, path, token, null);
+        }
+        if (answer.status() == 503) {
+            busy.accept(answer);
+        }
+        return answer;
     }
 
     /**

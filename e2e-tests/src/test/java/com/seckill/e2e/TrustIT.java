@@ -61,6 +61,20 @@ class TrustIT {
     }
 
     @Test
+    void whatTomcatRefusesItselfIsAProblemTooAndAPathThatNormalisesElsewhereIsRefused() {
+        for (int port : new int[] {SECKILL, ORDER, PAYMENT}) {
+            for (String path : new String[] {"/api/orders/%ff", "/api/activities/1%00", "/actuator/../internal/consumer",
+                    "/actuator/..%2finternal/consumer", "/api/%61dmin/activities"}) {
+                SeckillSystem.Response answer = system.callDirect(port, "GET", path, Map.of(), null);
+                assertThat(answer.status()).as(":%d%s %s", port, path, answer.raw()).isEqualTo(400);
+                assertThat(answer.headers().firstValue("Content-Type")).as(":%d%s", port, path)
+                        .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+                assertThat(answer.body().path("code").asText()).isEqualTo("BAD_REQUEST");
+            }
+        }
+    }
+
+    @Test
     void nothingSentAroundTheGatewayActsForAUserAnAdminOrAService() {
         long activityId = system.createActivity(5);
         long owner = SeckillSystem.uniqueId();

@@ -4,8 +4,9 @@ import org.springframework.core.Ordered;
 
 /**
  * Where the gateway's own filters sit. Web filters run for every request, routed or answered by the
- * gateway itself (demo token, blacklist admin, static page), cheapest refusals first: size, then the
- * blacklisted address, then the token, the blacklisted user, and only then the limiter's Redis call.
+ * gateway itself (demo token, blacklist admin, static page), cheapest refusals first: size, a path that is not
+ * canonical, the blacklisted address, then the token, the blacklisted user, a sale just seen sold out, the
+ * service's concurrency limit, and only then the rate limiter's Redis call.
  * Global filters run for routed requests only, after the web filters and before Spring Cloud
  * Gateway's routing filters (which start at 10000).
  */
@@ -20,6 +21,12 @@ public final class GatewayFilterOrder {
     /** Puts the security headers on every answer, errors included. */
     public static final int SECURITY_HEADERS = REQUEST_SIZE + 10;
 
+    /**
+     * Refuses a path that is not canonical (DESIGN.md §9), so every later decision, and routing, sees
+     * one spelling of it. After the security headers, so the refusal carries them too.
+     */
+    public static final int CANONICAL_PATH = REQUEST_SIZE + 15;
+
     /** Answers CORS preflights and refuses origins that are not allowed, before a token is demanded. */
     public static final int CORS = REQUEST_SIZE + 20;
 
@@ -32,10 +39,19 @@ public final class GatewayFilterOrder {
     /** A blacklisted user is refused as soon as the token proved who it is. */
     public static final int BLOCKED_USER = REQUEST_SIZE + 50;
 
+    /** A path asked for on a waiting-room activity needs an admission: checked in memory, before anything costs more. */
+    public static final int ADMISSION = REQUEST_SIZE + 52;
+
+    /** A sale seckill-service answered sold out a moment ago is answered here (no Redis, no routing). */
+    public static final int SOLD_OUT = REQUEST_SIZE + 53;
+
+    /** The adaptive concurrency limit of the service a request goes to: shed at once, before any Redis call. */
+    public static final int OVERLOAD = REQUEST_SIZE + 56;
+
     /** Per IP, user and activity token buckets: the first Redis round trip of a request. */
     public static final int RATE_LIMIT = REQUEST_SIZE + 60;
 
-    /** Global filter: consumes the one-time purchase path in Redis; needs the verified user id. */
+    /** Global filter: verifies the one-time purchase path's signature (no Redis call); needs the verified user id. */
     public static final int PURCHASE_PATH = -100;
 
     /** Global filter: replaces the client's JWT with the gateway's signed word for the forwarded request. */

@@ -15,4 +15,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule onlyItsOwnCode = ArchitectureRules.onlyItsOwnCode("com.seckill.gateway");
+
+    @ArchTest
+    static final ArchRule schedulesReadTheirProperties = com.seckill.common.test.ScheduleRules.SCHEDULES_READ_THEIR_PROPERTIES;
 }

@@ -83,6 +83,15 @@ public final class EchoService {
         return received.stream().filter(r -> r.method().equals(method) && r.path().equals(path)).count();
     }
 
+    /**
+     * Requests the gateway routed for clients: not its own background reads (the load balancer's health
+     * probes, the catalog it reads every second to know the waiting rooms).
+     */
+    public long countRouted() {
+        return received.stream().filter(r -> !r.path().startsWith("/actuator/")
+                && !(r.method().equals("GET") && r.path().equals("/api/activities"))).count();
+    }
+
     /** Requests received whose path starts with {@code prefix}. */
     public long countUnder(String prefix) {
         return received.stream().filter(r -> r.path().startsWith(prefix)).count();

@@ -18,19 +18,19 @@ public final class Ops {
         switch (tool) {
             case "doctor" -> System.exit(Doctor.run(System.getenv(), System.out));
             case "capacity" -> System.exit(capacity(Arrays.asList(args).subList(1, args.length)));
-            case "bench" -> System.exit(bench());
+            case "bench" -> System.exit(bench(Arrays.asList(args).subList(1, args.length)));
             case "launch" -> System.exit(Launch.run(System.getenv(), Arrays.asList(args).subList(1, args.length)));
             default -> {
-                System.err.println("usage: ops doctor | ops capacity [sweep | --jtl FILE] | ops bench | ops launch COMMAND");
+                System.err.println("usage: ops doctor | ops capacity [sweep | --jtl FILE] | ops bench [overload] | ops launch COMMAND");
                 System.exit(2);
             }
         }
     }
 
     /** The bench's reason to stop, in one line (the launcher's output is in target/bench/launcher.log). */
-    private static int bench() {
+    private static int bench(List<String> args) {
         try {
-            return Bench.run(System.getenv());
+            return Bench.run(System.getenv(), args);
         } catch (Exception e) {
             System.err.println("bench: " + (e.getMessage() == null ? e : e.getMessage()));
             return 1;

@@ -24,6 +24,9 @@ public record PaymentProperties(
 
     /** The dev profile's key: public in the repository, so it proves nothing anywhere else. */
     public static final String DEVELOPMENT_SECRET = "local-development-callback-secret-0123456789";
+    /** These settings' bean, for the schedule that runs by them: the interval is declared here only. */
+    private static final String BEAN = "@'seckill.payment-com.seckill.payment.PaymentProperties'";
+    public static final String SETTLE_INTERVAL = "#{" + BEAN + ".settleInterval()}";
 
     public PaymentProperties {
         if (callbackSecret == null || callbackSecret.length() < 32) {

@@ -267,6 +267,33 @@ class PaymentIT {
     }
 
     @Test
+    void signedCallbacksWithTimestampsOutsideTimeOrBrokenUtf8AreBadRequestsAndChangeNothing() throws Exception {
+        long userId = uniqueId();
+        long orderId = insertOrder(userId, "9.99", 0);
+        String tradeNo = createPayment(orderId, userId);
+
+        for (long timestamp : new long[] {Long.MAX_VALUE, Long.MIN_VALUE, -1, ProviderCallback.MAX_TIMESTAMP + 1}) {
+            byte[] body = callbackBody(tradeNo, orderId, "9.99", timestamp);
+            HttpResponse<String> answer = sendCallback(body, signature.sign(body));
+            assertThat(answer.statusCode()).as("timestamp %d: %s", timestamp, answer.body()).isEqualTo(400);
+            assertThat(json.readTree(answer.body()).path("code").asText()).isEqualTo("BAD_REQUEST");
+        }
+        byte[] good = callbackBody(tradeNo, orderId, "9.99", Instant.now().getEpochSecond());
+        String text = new String(good, java.nio.charset.StandardCharsets.US_ASCII);
+        int quote = text.indexOf(tradeNo) + tradeNo.length();
+        byte[] overlong = new byte[good.length + 2];
+        System.arraycopy(good, 0, overlong, 0, quote);
+        overlong[quote] = (byte) 0xC0;
+        overlong[quote + 1] = (byte) 0xAF;
+        System.arraycopy(good, quote, overlong, quote + 2, good.length - quote);
+        HttpResponse<String> broken = sendCallback(overlong, signature.sign(overlong));
+        assertThat(broken.statusCode()).as(broken.body()).isEqualTo(400);
+
+        assertThat(paymentStatus(tradeNo)).isZero();
+        assertThat(orderService.payCalls).doesNotContain(orderId);
+    }
+
+    @Test
     void paymentReachesAnOrderServiceThatWasDownWhenTheCallbackCame() throws Exception {
         long userId = uniqueId();
         long orderId = insertOrder(userId, "3.00", 0);

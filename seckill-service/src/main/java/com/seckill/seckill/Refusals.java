@@ -38,6 +38,20 @@ public final class Refusals {
         }
     }
 
+    /** The purchase came on a path this service did not issue to this user, or issued and saw used or replaced. */
+    public static final class PathRejected extends SeckillException {
+        public PathRejected() {
+            super(ErrorCode.BAD_PATH, "Purchase path is invalid, expired or already used: request a new one");
+        }
+    }
+
+    /** A path asked for on a waiting-room activity without a valid admission (DESIGN.md §11). */
+    public static final class NotAdmitted extends SeckillException {
+        public NotAdmitted() {
+            super(ErrorCode.NOT_ADMITTED, "Join the queue and wait until you are admitted (X-Seckill-Admission)");
+        }
+    }
+
     /** The activity's keys are being (re)built in Redis. */
     public static final class SalePreparing extends SeckillException {
         public SalePreparing() {
@@ -61,6 +75,12 @@ public final class Refusals {
     public static final class SaleEnded extends SeckillException {
         public SaleEnded() {
             super(ErrorCode.ENDED, "The sale has ended");
+        }
+    }
+
+    public static final class SaleOver extends SeckillException {
+        public SaleOver(long id) {
+            super(ErrorCode.CONFLICT, "Activity " + id + " has ended: stock can be added only to a sale that has not");
         }
     }
 

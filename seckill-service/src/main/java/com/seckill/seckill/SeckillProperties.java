@@ -24,6 +24,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param resultStreamTimeout how long a result stream (server-sent events) waits for the outcome before it
  *                         ends, leaving the page to poll
  * @param resultStreamCheck how often the outcomes of every waiting stream are read, in one Redis round trip
+ * @param queuedCheckInterval how often requests still QUEUED are looked for (those older than {@code queuedBound})
  */
 @ConfigurationProperties("seckill.sale")
 public record SeckillProperties(
@@ -41,5 +42,15 @@ public record SeckillProperties(
         @DefaultValue("5m") Duration queuedGiveUp,
         @DefaultValue("60s") Duration reconcileInterval,
         @DefaultValue("60s") Duration resultStreamTimeout,
-        @DefaultValue("200ms") Duration resultStreamCheck) {
+        @DefaultValue("200ms") Duration resultStreamCheck,
+        @DefaultValue("10s") Duration queuedCheckInterval) {
+
+    /** These settings' bean, for the schedules that run by them: each interval is declared here only. */
+    private static final String BEAN = "@'seckill.sale-com.seckill.seckill.SeckillProperties'";
+    public static final String CATALOG_REFRESH = "#{" + BEAN + ".catalogRefresh()}";
+    public static final String WARMUP_INTERVAL = "#{" + BEAN + ".warmupInterval()}";
+    public static final String RELAY_INTERVAL = "#{" + BEAN + ".relayInterval()}";
+    public static final String RECONCILE_INTERVAL = "#{" + BEAN + ".reconcileInterval()}";
+    public static final String RESULT_STREAM_CHECK = "#{" + BEAN + ".resultStreamCheck()}";
+    public static final String QUEUED_CHECK_INTERVAL = "#{" + BEAN + ".queuedCheckInterval()}";
 }

@@ -18,4 +18,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule controllersDoNotUseMappers = ArchitectureRules.CONTROLLERS_DO_NOT_USE_MAPPERS;
+
+    @ArchTest
+    static final ArchRule schedulesReadTheirProperties = com.seckill.common.test.ScheduleRules.SCHEDULES_READ_THEIR_PROPERTIES;
 }

@@ -11,6 +11,7 @@ public enum ErrorCode {
     BAD_PATH(403, "Bad path"),
     BLOCKED(403, "Blocked"),
     BAD_CAPTCHA(403, "Bad captcha"),
+    NOT_ADMITTED(403, "Not admitted"),
     NOT_FOUND(404, "Not found"),
     METHOD_NOT_ALLOWED(405, "Method not allowed"),
     DUPLICATE(409, "Already purchased"),

@@ -48,6 +48,11 @@ public final class SeckillKeys {
         return activity(activityId, "queued");
     }
 
+    /** Set: ids of the stock top-ups ({@code stock_top_up}) already added to this activity's stock. */
+    public static String topUps(long activityId) {
+        return activity(activityId, "topups");
+    }
+
     /** Redisson lock guarding the outbox sweep of one activity across instances. */
     public static String relayLock(long activityId) {
         return activity(activityId, "lock:relay");
@@ -61,6 +66,25 @@ public final class SeckillKeys {
     /** Redisson lock guarding the warm-up of one activity across instances. */
     public static String warmupLock(long activityId) {
         return activity(activityId, "lock:warmup");
+    }
+
+    /**
+     * Hash: the waiting room of one activity (DESIGN.md §11): {@code joined} (joins so far),
+     * {@code drawn} (how many joined before the start, once the places are drawn), {@code serving},
+     * {@code tick} (epoch ms the serving position last moved), {@code rate}, {@code paused}, {@code seed}.
+     */
+    public static String queue(long activityId) {
+        return activity(activityId, "queue:state");
+    }
+
+    /** Hash: user id -> join number, in the waiting room of one activity. */
+    public static String queueMembers(long activityId) {
+        return activity(activityId, "queue:members");
+    }
+
+    /** Hash: user id -> epoch ms of the first admission, in the waiting room of one activity. */
+    public static String queueAdmitted(long activityId) {
+        return activity(activityId, "queue:admitted");
     }
 
     /** Redisson lock for a job that one instance at a time should run (a sweeper, a relay). */

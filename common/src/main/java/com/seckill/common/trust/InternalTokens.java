@@ -1,33 +1,35 @@
 package com.seckill.common.trust;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
+import java.text.ParseException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.Collection;
+import java.util.Date;
 import java.util.List;
 import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Signs and verifies the internal tokens (HS256 JWTs, RFC 7519, compact JWS) that inner services
- * demand on every call. The shopper's own token never leaves the gateway: for each request it
- * forwards, the gateway signs a token of its own naming the verified user, the role, and the method
- * and path it is forwarding (so a token seen on the network opens nothing else, and only for
- * seconds). A service calling another signs a token naming itself and the scopes it needs. The key
+ * Signs and verifies the internal tokens (HS256 JWTs, RFC 7519, compact JWS, by Nimbus JOSE+JWT) that
+ * inner services demand on every call. The shopper's own token never leaves the gateway: for each request
+ * it forwards, the gateway signs a token of its own naming the verified user, the role, and the method
+ * and path it is forwarding (so a token seen on the network opens nothing else, and only for seconds). A
+ * service calling another signs a token naming itself and the scopes it needs. The key
  * ({@code seckill.trust.secret}) is known to the platform's services only, never to clients.
  * <p>
- * Every routed request is signed once and verified once, so this is on the hot path: one HMAC with a
- * per-thread {@link Mac}, one small JSON document. The header is fixed ({@code HS256}, {@code JWT}) and
- * compared as a whole, so no other algorithm (or {@code none}) is ever accepted.
+ * Only {@code HS256} with {@code typ: JWT} is accepted: a token naming any other algorithm (or
+ * {@code none}) is refused before its signature is looked at.
  */
 public final class InternalTokens {
 
@@ -45,12 +47,16 @@ public final class InternalTokens {
     private static final Duration LEEWAY = Duration.ofSeconds(5);
 
     private static final String ALGORITHM = "HmacSHA256";
-    private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
-    private static final Base64.Decoder UNBASE64 = Base64.getUrlDecoder();
-    private static final String HEADER = BASE64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JWSHeader HEADER = new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT).build();
     private static final String ADMIN = "ADMIN";
+    private static final String METHOD = "htm";
+    private static final String PATH = "htu";
+    private static final String ROLES = "roles";
+    private static final String SCOPE = "scope";
 
+    private final MACSigner signer;
+    private final MACVerifier verifier;
+    /** The raw key, for the compact signed values that are not JWTs (purchase paths, queue tokens). */
     private final ThreadLocal<Mac> macs;
 
     /**
@@ -66,7 +72,14 @@ public final class InternalTokens {
             throw new IllegalArgumentException("seckill.trust.secret is the development default from the source tree: "
                     + "set SECKILL_TRUST_SECRET to a secret of your own");
         }
-        SecretKeySpec key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
+        byte[] bytes = secret.getBytes(StandardCharsets.UTF_8);
+        try {
+            this.signer = new MACSigner(bytes);
+            this.verifier = new MACVerifier(bytes);
+        } catch (JOSEException e) {
+            throw new IllegalArgumentException("seckill.trust.secret is not a usable HS256 key", e);
+        }
+        SecretKeySpec key = new SecretKeySpec(bytes, ALGORITHM);
         this.macs = ThreadLocal.withInitial(() -> {
             try {
                 Mac mac = Mac.getInstance(ALGORITHM);
@@ -80,15 +93,11 @@ public final class InternalTokens {
 
     /** The gateway's word for one request it forwards: who (null when anonymous), and what exactly. */
     public String forwarded(Long userId, boolean admin, String method, String rawPath, Instant now) {
-        ObjectNode claims = base(GATEWAY, now, FORWARDED_TTL).put("htm", method).put("htu", rawPath);
+        JWTClaimsSet.Builder claims = base(GATEWAY, now, FORWARDED_TTL).claim(METHOD, method).claim(PATH, rawPath);
         if (userId != null) {
-            claims.put("sub", Long.toString(userId));
-            ArrayNode roles = claims.putArray("roles");
-            if (admin) {
-                roles.add(ADMIN);
-            }
+            claims.subject(Long.toString(userId)).claim(ROLES, admin ? List.of(ADMIN) : List.of());
         }
-        return sign(claims);
+        return sign(claims.build());
     }
 
     /** A service's own credential for calls to another service, limited to {@code scopes}. */
@@ -96,49 +105,49 @@ public final class InternalTokens {
         if (GATEWAY.equals(service)) {
             throw new IllegalArgumentException("a service token cannot claim to be the gateway");
         }
-        return sign(base(service, now, SERVICE_TTL).put("sub", service).put("scope", String.join(" ", scopes)));
+        return sign(base(service, now, SERVICE_TTL).subject(service).claim(SCOPE, String.join(" ", scopes)).build());
     }
 
     /** @throws UntrustedCaller unless the token is ours, unexpired and well formed */
     public Caller verify(String token, Instant now) {
-        int first = token.indexOf('.');
-        int second = first < 0 ? -1 : token.indexOf('.', first + 1);
-        if (first != HEADER.length() || second < 0 || !token.startsWith(HEADER)) {
-            throw new UntrustedCaller("Malformed internal token");
-        }
-        byte[] signature;
-        JsonNode claims;
+        JWTClaimsSet claims;
         try {
-            signature = UNBASE64.decode(token.substring(second + 1));
-            claims = JSON.readTree(UNBASE64.decode(token.substring(first + 1, second)));
-        } catch (IllegalArgumentException | IOException e) {
+            SignedJWT jwt = SignedJWT.parse(token);
+            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !JOSEObjectType.JWT.equals(jwt.getHeader().getType())) {
+                throw new UntrustedCaller("Malformed internal token");
+            }
+            if (!jwt.verify(verifier)) {
+                throw new UntrustedCaller("Internal token signature does not verify");
+            }
+            claims = jwt.getJWTClaimsSet();
+        } catch (ParseException | JOSEException e) {
             throw new UntrustedCaller("Malformed internal token");
         }
-        byte[] expected = macs.get().doFinal(token.substring(0, second).getBytes(StandardCharsets.US_ASCII));
-        if (!MessageDigest.isEqual(expected, signature)) {
-            throw new UntrustedCaller("Internal token signature does not verify");
-        }
-        if (claims == null || !claims.isObject() || !claims.path("exp").canConvertToLong()
-                || now.minus(LEEWAY).isAfter(Instant.ofEpochSecond(claims.path("exp").asLong()))) {
+        Date expiry = claims.getExpirationTime();
+        if (expiry == null || now.minus(LEEWAY).isAfter(expiry.toInstant())) {
             throw new UntrustedCaller("Internal token expired");
         }
-        String issuer = claims.path("iss").asText(null);
-        if (issuer == null || !AUDIENCE.equals(claims.path("aud").asText(null))) {
+        String issuer = claims.getIssuer();
+        if (issuer == null || !claims.getAudience().contains(AUDIENCE)) {
             throw new UntrustedCaller("Internal token is not meant for this platform");
         }
-        return GATEWAY.equals(issuer) ? forwardedCaller(claims) : serviceCaller(issuer, claims);
+        try {
+            return GATEWAY.equals(issuer) ? forwardedCaller(claims) : serviceCaller(issuer, claims);
+        } catch (ParseException e) {
+            throw new UntrustedCaller("Malformed internal token");
+        }
     }
 
-    private static Caller forwardedCaller(JsonNode claims) {
-        String method = claims.path("htm").asText(null);
-        String path = claims.path("htu").asText(null);
+    private static Caller forwardedCaller(JWTClaimsSet claims) throws ParseException {
+        String method = claims.getStringClaim(METHOD);
+        String path = claims.getStringClaim(PATH);
         if (method == null || path == null) {
             throw new UntrustedCaller("Forwarded token names no request");
         }
         Long userId = null;
-        if (claims.hasNonNull("sub")) {
+        if (claims.getSubject() != null) {
             try {
-                userId = Long.valueOf(claims.path("sub").asText());
+                userId = Long.valueOf(claims.getSubject());
             } catch (NumberFormatException e) {
                 throw new UntrustedCaller("Forwarded token names no valid user");
             }
@@ -146,33 +155,34 @@ public final class InternalTokens {
                 throw new UntrustedCaller("Forwarded token names no valid user");
             }
         }
-        boolean admin = false;
-        for (JsonNode role : claims.path("roles")) {
-            admin |= ADMIN.equals(role.asText());
-        }
-        return new Caller(GATEWAY, userId, userId != null && admin, Set.of(), method, path);
+        List<String> roles = claims.getStringListClaim(ROLES);
+        boolean admin = userId != null && roles != null && roles.contains(ADMIN);
+        return new Caller(GATEWAY, userId, admin, Set.of(), method, path);
     }
 
-    private static Caller serviceCaller(String issuer, JsonNode claims) {
-        String scope = claims.path("scope").asText("").strip();
-        return new Caller(issuer, null, false, scope.isEmpty() ? Set.of() : Set.copyOf(List.of(scope.split("\\s+"))),
-                null, null);
+    private static Caller serviceCaller(String issuer, JWTClaimsSet claims) throws ParseException {
+        String scope = claims.getStringClaim(SCOPE);
+        scope = scope == null ? "" : scope.strip();
+        return new Caller(issuer, null, false, scope.isEmpty() ? Set.of() : Set.copyOf(List.of(scope.split("\\s+"))), null, null);
     }
 
-    private static ObjectNode base(String issuer, Instant now, Duration ttl) {
-        return JSON.createObjectNode()
-                .put("iss", issuer)
-                .put("aud", AUDIENCE)
-                .put("iat", now.getEpochSecond())
-                .put("exp", now.plus(ttl).getEpochSecond());
+    private static JWTClaimsSet.Builder base(String issuer, Instant now, Duration ttl) {
+        return new JWTClaimsSet.Builder().issuer(issuer).audience(AUDIENCE)
+                .issueTime(Date.from(now)).expirationTime(Date.from(now.plus(ttl)));
     }
 
-    private String sign(ObjectNode claims) {
+    /** HMAC-SHA256 of {@code input} with the platform's key; also signs the purchase paths ({@link PurchasePaths}). */
+    byte[] mac(byte[] input) {
+        return macs.get().doFinal(input);
+    }
+
+    private String sign(JWTClaimsSet claims) {
+        SignedJWT jwt = new SignedJWT(HEADER, claims);
         try {
-            String signingInput = HEADER + "." + BASE64.encodeToString(JSON.writeValueAsBytes(claims));
-            return signingInput + "." + BASE64.encodeToString(macs.get().doFinal(signingInput.getBytes(StandardCharsets.US_ASCII)));
-        } catch (IOException e) {
-            throw new IllegalStateException("Could not write an internal token", e);
+            jwt.sign(signer);
+        } catch (JOSEException e) {
+            throw new IllegalStateException("Could not sign an internal token", e);
         }
+        return jwt.serialize();
     }
 }

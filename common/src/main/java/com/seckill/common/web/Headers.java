@@ -11,4 +11,10 @@ public final class Headers {
 
     /** Present with value {@code ADMIN} when the verified token carries the ADMIN role. */
     public static final String USER_ROLES = "X-User-Roles";
+
+    /**
+     * On seckill-service's answer to a waiting-room poll whose status is SOLD_OUT: the gateway then tells the
+     * next polls of that sale the same itself, for its {@code sold-out-for}, without asking seckill-service.
+     */
+    public static final String SOLD_OUT = "X-Seckill-Sold-Out";
 }

@@ -1,5 +1,6 @@
 package com.seckill.common.test;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -26,5 +27,17 @@ class ArchitectureRulesTest {
         assertThatThrownBy(() -> ArchitectureRules.onlyItsOwnCode("com.seckill.common.test.fixture.left",
                 List.of("com.seckill.common.test.fixture.left", "com.seckill.common.test.fixture.right")).check(fixture))
                 .isInstanceOf(AssertionError.class);
+    }
+
+    @Test
+    void aScheduleWithAnIntervalOfItsOwnOrAnotherBeanFailsTheRule() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("com.seckill.common.test.fixture.schedules");
+
+        assertThatThrownBy(() -> ScheduleRules.SCHEDULES_READ_THEIR_PROPERTIES.check(fixture))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("aSecondDefault").hasMessageContaining("theWrongBean")
+                .hasMessageNotContaining("fromTheRecord");
+        assertThat(ScheduleRules.problem("#{@'fixture.jobs-com.seckill.common.test.fixture.schedules.Jobs$JobProperties'.every()}"))
+                .isNull();
     }
 }

@@ -3,7 +3,7 @@ package com.seckill.gateway.auth;
 import org.springframework.http.HttpMethod;
 
 /**
- * Which paths are public, which need a user and which an admin (DESIGN.md §4). Everything under
+ * Which canonical paths (see {@code CanonicalPathFilter}) are public, which need a user and which an admin (DESIGN.md §4). Everything under
  * {@code /api} not listed as public needs a token, so a new downstream endpoint is protected by
  * default; outside {@code /api} the gateway only serves the static demo page and its health probe.
  */
@@ -42,32 +42,6 @@ final class AccessRules {
             return Access.PUBLIC;
         }
         return Access.USER;
-    }
-
-    /**
-     * Paths the services could normalise into something else than the gateway saw (say
-     * {@code /api/seckill/../admin/...}): refusing them keeps the access decision and the route honest.
-     */
-    static boolean isMalformed(String rawPath) {
-        for (int i = 0; i < rawPath.length(); i++) {
-            char c = rawPath.charAt(i);
-            if (c == ';' || c == '\\' || c == '%' && isEncodedDotOrSlash(rawPath, i)) {
-                return true;
-            }
-            if (c == '/' && i + 1 < rawPath.length() && (rawPath.charAt(i + 1) == '.' || rawPath.charAt(i + 1) == '/')) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean isEncodedDotOrSlash(String path, int percent) {
-        if (percent + 2 >= path.length()) {
-            return true;
-        }
-        String hex = path.substring(percent + 1, percent + 3);
-        return hex.equalsIgnoreCase("2e") || hex.equalsIgnoreCase("2f") || hex.equalsIgnoreCase("5c")
-                || hex.equalsIgnoreCase("25");
     }
 
     private static boolean isActivityListOrOne(String path) {

@@ -1,5 +1,6 @@
 package com.seckill.gateway.blacklist;
 
+import com.seckill.common.web.DecimalId;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -28,9 +29,11 @@ class BlacklistController {
     private static final String PROBLEM = "application/problem+json";
 
     private final Blacklist blacklist;
+    private final BlacklistAudit audit;
 
-    BlacklistController(Blacklist blacklist) {
+    BlacklistController(Blacklist blacklist, BlacklistAudit audit) {
         this.blacklist = blacklist;
+        this.audit = audit;
     }
 
     @PostMapping(ENTRIES)
@@ -41,9 +44,14 @@ class BlacklistController {
     @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
     Mono<BlacklistEntry> add(@Valid @RequestBody NewBlacklistEntry request, ServerWebExchange exchange) {
-        long adminId = AuthenticatedUser.of(exchange).orElseThrow(
-                () -> new IllegalStateException("Admin endpoint reached unauthenticated")).userId();
-        return blacklist.add(request, adminId);
+        long adminId = adminOf(exchange);
+        return blacklist.add(request, adminId)
+                .flatMap(entry -> audit.record(adminId, BlacklistAudit.ADD, entry.id(), null, entry).thenReturn(entry));
+    }
+
+    private static long adminOf(ServerWebExchange exchange) {
+        return AuthenticatedUser.of(exchange).orElseThrow(() -> new IllegalStateException("Admin endpoint reached unauthenticated"))
+                .userId();
     }
 
     @GetMapping(ENTRIES)
@@ -63,17 +71,24 @@ class BlacklistController {
     @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
     @ApiResponse(responseCode = "404", description = "NOT_FOUND: no such entry", content = @Content(mediaType = PROBLEM))
-    Mono<Void> remove(@PathVariable String id) {
-        return blacklist.remove(entryId(id));
+    Mono<Void> remove(@PathVariable String id, ServerWebExchange exchange) {
+        long entryId = entryId(id);
+        long adminId = adminOf(exchange);
+        return blacklist.list()
+                .map(entries -> entries.stream().filter(e -> e.id() == entryId).findFirst())
+                .flatMap(before -> blacklist.remove(entryId)
+                        .then(audit.record(adminId, BlacklistAudit.REMOVE, entryId, before.orElse(null), null)));
     }
 
     private static long entryId(String text) {
-        if (text.isEmpty() || text.length() > 18 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidBlacklistEntry("Entry id must be a positive number");
+        long id;
+        try {
+            id = DecimalId.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidBlacklistEntry("Entry id must be a positive number in plain decimal");
         }
-        long id = Long.parseLong(text);
         if (id <= 0) {
-            throw new InvalidBlacklistEntry("Entry id must be a positive number");
+            throw new InvalidBlacklistEntry("Entry id must be a positive number in plain decimal");
         }
         return id;
     }

@@ -2,6 +2,7 @@ package com.seckill.gateway.error;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.error.ErrorCode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -9,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.web.reactive.error.ErrorWebExceptionHandler;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
@@ -27,6 +29,7 @@ class ProblemErrorHandler implements ErrorWebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemErrorHandler.class);
     private static final String ABOUT_BLANK = "about:blank";
+    private static final String RETRY_AFTER_SECONDS = "1";
 
     private final ObjectMapper json;
 
@@ -41,7 +44,9 @@ class ProblemErrorHandler implements ErrorWebExceptionHandler {
             // Headers are already on the wire: nothing sensible can be written, let the server drop the connection.
             return Mono.error(failure);
         }
-        Problem problem = Problem.from(failure);
+        HttpMethod method = exchange.getRequest().getMethod();
+        boolean changes = !(HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method) || HttpMethod.OPTIONS.equals(method));
+        Problem problem = Problem.from(failure, changes);
         if (problem.expected()) {
             // Debug only: an outage or an attack would otherwise write one line per request.
             log.debug("{} {} answered {} {}: {}", exchange.getRequest().getMethod(), exchange.getRequest().getPath(),
@@ -62,6 +67,10 @@ class ProblemErrorHandler implements ErrorWebExceptionHandler {
         if (failure instanceof ProblemHeaders extra) {
             extra.writeTo(headers);
         }
+        if (problem.code() == ErrorCode.BUSY && !headers.containsKey(HttpHeaders.RETRY_AFTER)) {
+            // every 503 says when to come back, so that clients that listen do not hammer
+            headers.set(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+        }
         return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
     }
 
@@ -73,6 +82,9 @@ class ProblemErrorHandler implements ErrorWebExceptionHandler {
         body.put("detail", problem.detail());
         body.put("instance", instance);
         body.put("code", problem.code().name());
+        if (problem.outcome() != null) {
+            body.put("outcome", problem.outcome());
+        }
         try {
             return json.writeValueAsBytes(body);
         } catch (JsonProcessingException e) {

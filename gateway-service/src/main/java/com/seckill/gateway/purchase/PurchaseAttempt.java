@@ -1,5 +1,6 @@
 package com.seckill.gateway.purchase;
 
+import com.seckill.common.web.DecimalId;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpMethod;
@@ -8,8 +9,9 @@ import org.springframework.http.HttpMethod;
 public record PurchaseAttempt(long activityId, String path) {
 
     private static final String PREFIX = "/api/seckill/";
-    /** The one non-purchase POST under the prefix: asking for a path. */
+    /** The non-purchase POSTs under the prefix: asking for a path, joining the waiting room. */
     private static final String TOKEN_ENDPOINT = "token";
+    private static final String QUEUE_ENDPOINT = "queue";
     private static final Pattern PATH = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     /**
@@ -30,7 +32,7 @@ public record PurchaseAttempt(long activityId, String path) {
             return Optional.empty();
         }
         String path = rest.substring(slash + 1);
-        if (path.equals(TOKEN_ENDPOINT)) {
+        if (path.equals(TOKEN_ENDPOINT) || path.equals(QUEUE_ENDPOINT)) {
             return Optional.empty();
         }
         long activityId = activityId(rest.substring(0, slash));
@@ -41,17 +43,15 @@ public record PurchaseAttempt(long activityId, String path) {
     }
 
     private static long activityId(String segment) {
-        if (segment.isEmpty() || segment.length() > 19 || !segment.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidActivityId();
-        }
+        long id;
         try {
-            long id = Long.parseLong(segment);
-            if (id <= 0) {
-                throw new InvalidActivityId();
-            }
-            return id;
-        } catch (NumberFormatException e) {
+            id = DecimalId.parse(segment);
+        } catch (IllegalArgumentException e) {
             throw new InvalidActivityId();
         }
+        if (id <= 0) {
+            throw new InvalidActivityId();
+        }
+        return id;
     }
 }

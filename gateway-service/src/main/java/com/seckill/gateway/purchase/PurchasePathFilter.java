@@ -1,8 +1,10 @@
 package com.seckill.gateway.purchase;
 
 import com.seckill.common.error.SeckillException;
+import com.seckill.common.trust.PurchasePaths;
 import com.seckill.gateway.GatewayFilterOrder;
 import com.seckill.gateway.auth.AuthenticatedUser;
+import java.time.Clock;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.core.Ordered;
@@ -12,16 +14,20 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * Routes a purchase only after its one-time path was consumed. Cheap syntax checks come first so
- * garbage never reaches Redis; when Redis cannot answer, the purchase is refused (503), never let through.
+ * Routes a purchase only on a path seckill-service issued to this user for this activity and that has
+ * not expired: its signature says so, checked here in memory, so a guessed, shared or stale path costs
+ * neither Redis nor a downstream call. That a path is used once is seckill-service's to enforce: it
+ * consumes the path in the same Lua call that takes the unit.
  */
 @Component
 class PurchasePathFilter implements GlobalFilter, Ordered {
 
     private final PurchasePaths paths;
+    private final Clock clock;
 
-    PurchasePathFilter(PurchasePaths paths) {
+    PurchasePathFilter(PurchasePaths paths, Clock clock) {
         this.paths = paths;
+        this.clock = clock;
     }
 
     @Override
@@ -39,9 +45,10 @@ class PurchasePathFilter implements GlobalFilter, Ordered {
         // Authentication runs first and refuses anonymous purchases; this only guards a mis-ordered chain.
         AuthenticatedUser user = AuthenticatedUser.of(exchange)
                 .orElseThrow(() -> new IllegalStateException("Purchase reached the path check unauthenticated"));
-        return paths.consume(attempt.activityId(), user.userId(), attempt.path())
-                .onErrorMap(e -> !(e instanceof SeckillException), e -> new PathCheckUnavailable())
-                .flatMap(consumed -> consumed ? chain.filter(exchange) : Mono.error(new PathRejected()));
+        if (!paths.verify(attempt.path(), attempt.activityId(), user.userId(), clock.instant())) {
+            return Mono.error(new PathRejected());
+        }
+        return chain.filter(exchange);
     }
 
     @Override

@@ -18,7 +18,8 @@ import reactor.core.publisher.Mono;
 /**
  * Counts the purchase attempts the gateway itself turns away, by outcome, in
  * {@code seckill_purchase_attempts_total} (seckill-service counts the ones it answers): rate-limited,
- * blocked, a bad path, or busy when the limiter or the path check cannot reach Redis.
+ * blocked, a bad path, sold out (a sale seen sold out a moment ago), or busy (shed, or the limiter
+ * cannot reach Redis).
  */
 @Component
 @Order(GatewayFilterOrder.PURCHASE_REFUSALS)
@@ -26,7 +27,7 @@ class PurchaseRefusals implements WebFilter {
 
     static final String METER = "seckill.purchase.attempts";
     private static final Set<ErrorCode> REFUSED_HERE = Set.of(ErrorCode.RATE_LIMITED, ErrorCode.BLOCKED,
-            ErrorCode.BAD_PATH, ErrorCode.BUSY);
+            ErrorCode.BAD_PATH, ErrorCode.BUSY, ErrorCode.SOLD_OUT);
 
     private final MeterRegistry meters;
 

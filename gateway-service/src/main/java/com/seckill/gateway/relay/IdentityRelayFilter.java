@@ -25,8 +25,8 @@ class IdentityRelayFilter implements GlobalFilter, Ordered {
     private final InternalTokens tokens;
     private final Clock clock;
 
-    IdentityRelayFilter(RelayProperties properties, Clock clock) {
-        this.tokens = new InternalTokens(properties.secret(), properties.allowDevelopmentSecret());
+    IdentityRelayFilter(InternalTokens tokens, Clock clock) {
+        this.tokens = tokens;
         this.clock = clock;
     }
 

@@ -1,31 +1,39 @@
 package com.seckill.gateway.web;
 
+import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.SeckillException;
 import com.seckill.gateway.GatewayFilterOrder;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.cors.CorsConfiguration;
-import org.springframework.web.cors.reactive.CorsWebFilter;
+import org.springframework.web.cors.reactive.CorsProcessor;
+import org.springframework.web.cors.reactive.CorsUtils;
+import org.springframework.web.cors.reactive.DefaultCorsProcessor;
 import org.springframework.web.cors.reactive.UrlBasedCorsConfigurationSource;
+import org.springframework.web.server.WebFilter;
+import reactor.core.publisher.Mono;
 
 /**
  * Explicit CORS for the API. With no allowed origins configured there is no CORS configuration at all,
- * so browsers keep their same-origin rule: no cross-origin page can read an answer, and preflights get
- * no permission. Runs before authentication, since a preflight carries no token.
+ * so browsers keep their same-origin rule: no cross-origin page can read an answer, and a preflight is
+ * refused. Runs before authentication, since a preflight carries no token. A refusal is a 403
+ * problem like any other (Spring's own CORS filter answers it with an empty body).
  */
 @Configuration(proxyBeanMethods = false)
 class CorsConfig {
 
     @Bean
     @Order(GatewayFilterOrder.CORS)
-    CorsWebFilter corsWebFilter(CorsProperties properties) {
+    WebFilter corsWebFilter(CorsProperties properties) {
         UrlBasedCorsConfigurationSource source = new UrlBasedCorsConfigurationSource();
         if (!properties.allowedOrigins().isEmpty()) {
             CorsConfiguration api = new CorsConfiguration();
             api.setAllowedOrigins(properties.allowedOrigins());
-            api.setAllowedMethods(List.of("GET", "POST", "DELETE"));
+            api.setAllowedMethods(List.of("GET", "POST", "PUT", "DELETE"));
             api.setAllowedHeaders(List.of(HttpHeaders.AUTHORIZATION, HttpHeaders.CONTENT_TYPE));
             api.setExposedHeaders(List.of(HttpHeaders.RETRY_AFTER));
             // Bearer tokens, not cookies: the browser needs no credentials mode.
@@ -33,6 +41,31 @@ class CorsConfig {
             api.setMaxAge(properties.maxAge());
             source.registerCorsConfiguration("/api/**", api);
         }
-        return new CorsWebFilter(source);
+        CorsProcessor processor = new DefaultCorsProcessor();
+        return (exchange, chain) -> {
+            ServerHttpRequest request = exchange.getRequest();
+            if (!CorsUtils.isCorsRequest(request)) {
+                return chain.filter(exchange);
+            }
+            boolean preflight = CorsUtils.isPreFlightRequest(request);
+            CorsConfiguration config = source.getCorsConfiguration(exchange);
+            if (config == null) {
+                // no permission to give: a plain cross-origin request goes on (the browser will not let
+                // the page read the answer), a preflight asks for a permission there is not
+                return preflight ? Mono.error(new CrossOriginRefused()) : chain.filter(exchange);
+            }
+            if (!processor.process(config, exchange)) {
+                return Mono.error(new CrossOriginRefused());
+            }
+            return preflight ? Mono.empty() : chain.filter(exchange);
+        };
+    }
+
+    /** The origin, method or headers of a cross-origin request are not allowed. */
+    static final class CrossOriginRefused extends SeckillException {
+
+        CrossOriginRefused() {
+            super(ErrorCode.FORBIDDEN, "Cross-origin request refused: this origin, method or header is not allowed");
+        }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import java.net.ConnectException;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.QueryTimeoutException;
@@ -48,11 +49,11 @@ class ProblemTest {
     }
 
     @Test
-    void upstreamTimeoutIsAGatewayTimeoutWithTheBusyCode() {
+    void upstreamTimeoutIsBusyAndTheOnly5xxIs503() {
         assertThat(Problem.from(new ResponseStatusException(HttpStatus.GATEWAY_TIMEOUT)))
-                .extracting(Problem::status, Problem::code).containsExactly(504, ErrorCode.BUSY);
+                .extracting(Problem::status, Problem::code).containsExactly(503, ErrorCode.BUSY);
         assertThat(Problem.from(new TimeoutException()))
-                .extracting(Problem::status, Problem::code).containsExactly(504, ErrorCode.BUSY);
+                .extracting(Problem::status, Problem::code).containsExactly(503, ErrorCode.BUSY);
     }
 
     @Test
@@ -74,5 +75,35 @@ class ProblemTest {
 
         assertThat(problem).extracting(Problem::status, Problem::code).containsExactly(405, ErrorCode.METHOD_NOT_ALLOWED);
         assertThat(problem.title()).isEqualTo("Method not allowed");
+    }
+
+    @Test
+    void aResetAnEarlyCloseOrAnExhaustedPoolIsBusyNotInternal() {
+        assertThat(Problem.from(new RuntimeException(new java.io.IOException("recvAddress(..) failed: Connection reset by peer"))))
+                .extracting(Problem::status, Problem::code).containsExactly(503, ErrorCode.BUSY);
+        assertThat(Problem.from(new java.net.ConnectException("Connection refused")).code()).isEqualTo(ErrorCode.BUSY);
+        assertThat(Problem.from(reactor.netty.http.client.PrematureCloseException.TEST_EXCEPTION).code()).isEqualTo(ErrorCode.BUSY);
+        assertThat(Problem.from(new reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitException(32)))
+                .extracting(Problem::status, Problem::code).containsExactly(503, ErrorCode.BUSY);
+        assertThat(Problem.from(new IllegalStateException("a defect")).code()).isEqualTo(ErrorCode.INTERNAL);
+    }
+
+    @Test
+    void aChangeSentToItsServiceAndUnansweredHasAnUnknownOutcomeARefusedOneDoesNot() {
+        for (Throwable unanswered : List.<Throwable>of(new TimeoutException(), new ResponseStatusException(HttpStatus.GATEWAY_TIMEOUT),
+                reactor.netty.http.client.PrematureCloseException.TEST_EXCEPTION,
+                new RuntimeException(new java.io.IOException("Connection reset by peer")))) {
+            assertThat(Problem.from(unanswered, true)).as(unanswered.toString())
+                    .extracting(Problem::status, Problem::code, Problem::outcome).containsExactly(503, ErrorCode.BUSY, Problem.UNKNOWN);
+            assertThat(Problem.from(unanswered, true).detail()).contains("may have been done");
+            assertThat(Problem.from(unanswered, false).outcome()).as("a read: just try again").isNull();
+        }
+        for (Throwable notSent : List.<Throwable>of(new java.net.ConnectException("Connection refused"),
+                new reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitException(32),
+                new QueryTimeoutException("Redis command timed out"), new SeckillException(ErrorCode.BUSY, "shed"),
+                new ResponseStatusException(HttpStatus.SERVICE_UNAVAILABLE))) {
+            assertThat(Problem.from(notSent, true).outcome()).as(notSent.toString()).isNull();
+            assertThat(Problem.from(notSent, true).code()).isEqualTo(ErrorCode.BUSY);
+        }
     }
 }

@@ -22,6 +22,7 @@ class PurchaseAttemptTest {
     @Test
     void askingForAPathIsNotAPurchase() {
         assertThat(PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/42/token")).isEmpty();
+        assertThat(PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/42/queue")).as("joining the waiting room").isEmpty();
     }
 
     @Test

@@ -1,24 +1,14 @@
 package com.seckill.ops.bench;
 
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -29,67 +19,66 @@ import java.util.stream.Stream;
  */
 public final class Bench {
 
-    private static final List<String> SERVICES = List.of("seckill-service", "order-service", "payment-service", "gateway-service");
-    private static final int[] PORTS = {8081, 8082, 8083, 8080};
-    private static final String RAISED_LIMIT = "1000000";
+    static final String RAISED_LIMIT = "1000000";
 
     private final BenchSettings settings;
     private final Map<String, String> env;
-    private final Map<String, String> system = new HashMap<>();
+    private final BenchSystem bench;
     private final Properties results = new Properties();
     private final RssSampler rss;
 
     private Bench(BenchSettings settings, Map<String, String> env) {
         this.settings = settings;
         this.env = env;
-        this.rss = new RssSampler(settings.root(), settings.out(), SERVICES);
+        this.rss = new RssSampler(settings.root(), settings.out(), BenchSystem.SERVICES);
         // one machine is one address and a few users: the limiter runs on every request, never refuses
+        Map<String, String> limits = new HashMap<>();
         for (String limit : List.of("PERIP", "PERUSER", "PERACTIVITY")) {
-            system.put("SECKILL_GATEWAY_RATELIMIT_" + limit, env.getOrDefault("SECKILL_GATEWAY_RATELIMIT_" + limit, RAISED_LIMIT));
+            limits.put(limit, env.getOrDefault("SECKILL_GATEWAY_RATELIMIT_" + limit, RAISED_LIMIT));
         }
-        system.putAll(Map.of("SECKILL_DB_NAME", BenchSettings.DATABASE, "SPRING_RABBITMQ_VIRTUALHOST", BenchSettings.VHOST,
-                "SPRING_DATA_REDIS_DATABASE", String.valueOf(BenchSettings.REDIS_DATABASE), "SECKILL_LOCK_HELD", "1",
-                "SECKILL_UP_OWN_ONLY", "1"));
+        this.bench = new BenchSystem(settings, limits);
     }
 
-    public static int run(Map<String, String> env) throws Exception {
+    /** {@code ./seckill bench [overload | waiting-room]}. */
+    public static int run(Map<String, String> env, List<String> args) throws Exception {
         BenchSettings settings = BenchSettings.from(env);
-        for (int i = 0; i < PORTS.length; i++) {
-            if (listening(PORTS[i])) {
-                throw new IllegalStateException("port " + PORTS[i] + " (" + SERVICES.get(i) + ") is taken: bench starts its own services"
-                        + " (rate limits raised) and stops them at the end; ./seckill down first");
-            }
-        }
+        BenchSystem.requireFreePorts();
         deleteTree(settings.out());
         Files.createDirectories(settings.out());
-        new Bench(settings, env).measure();
+        if (args.contains("overload")) {
+            OverloadBench.run(settings, env);
+        } else if (args.contains("waiting-room")) {
+            WaitingRoomBench.run(settings, env);
+        } else {
+            new Bench(settings, env).measure();
+        }
         return 0;
     }
 
     private void measure() throws Exception {
         long start = System.nanoTime();
-        isolate();
+        bench.isolate();
         // Ctrl-C or a kill skips the finally below: the services it started must not outlive the bench
-        Thread stopOnExit = new Thread(this::stopWhatRuns, "bench-stop");
+        Thread stopOnExit = new Thread(bench::stopWhatRuns, "bench-stop");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         try (RssSampler sampler = rss) {
             phase("starting the services");
-            launcher("up");
-            Properties machine = Machine.describe(settings, env, system);
+            bench.launcher("up");
+            Properties machine = Machine.describe(settings, env, bench.settings());
             save(machine, "machine.properties");
             rss.start();
             BenchPhases phases = new BenchPhases(settings, results);
             phase("load: warm-up, routing floor, sold-out storm, purchase burst");
             phases.load();
             phase("order drain: queue filled while order-service is stopped");
-            launcher("down", "order-service");
+            bench.launcher("down", "order-service");
             phases.fill();
             phase("order drain: order-service started on the full queue");
-            launcher("up");
+            bench.launcher("up");
             phases.drain();
             rss.close();
             phase("stopping the services");
-            launcher("down");
+            bench.launcher("down");
             String concurrency = orderSetting(settings, env, "concurrency");
             phase("raw MariaDB: the consumer's transaction at concurrency " + concurrency);
             new RawMariaDb(settings, results).run(Integer.parseInt(concurrency));
@@ -97,34 +86,10 @@ public final class Bench {
             System.out.printf("bench done in %d s: docs/PERFORMANCE.md, target/bench/%n", (System.nanoTime() - start) / 1_000_000_000L);
         } finally {
             if (removed(stopOnExit)) { // else a signal ended the run, and the hook is stopping the services
-                stopWhatRuns(); // nothing left to stop after a whole run; after a failure, what it started
+                bench.stopWhatRuns(); // nothing left to stop after a whole run; after a failure, what it started
                 save(results, "results.properties");
                 save(rss.summary(), "rss.properties");
             }
-        }
-    }
-
-    /** A fresh database, RabbitMQ vhost and Redis database for the system under test. */
-    private void isolate() throws Exception {
-        System.out.printf("==> fresh database %s, RabbitMQ vhost %s and Redis database %d for the bench%n",
-                BenchSettings.DATABASE, BenchSettings.VHOST, BenchSettings.REDIS_DATABASE);
-        try (Connection server = settings.db(""); Statement st = server.createStatement()) {
-            st.execute("DROP DATABASE IF EXISTS `" + BenchSettings.DATABASE + "`");
-        }
-        output(settings.root(), List.of("rabbitmqctl", "-q", "delete_vhost", BenchSettings.VHOST)); // absent the first time
-        for (List<String> command : List.of(List.of("rabbitmqctl", "-q", "add_vhost", BenchSettings.VHOST),
-                List.of("rabbitmqctl", "-q", "set_permissions", "-p", BenchSettings.VHOST, settings.rabbitUser(), ".*", ".*", ".*"))) {
-            if (output(settings.root(), command).isEmpty()) {
-                throw new IllegalStateException(String.join(" ", command) + " failed: bench resets its vhost with rabbitmqctl,"
-                        + " so RabbitMQ must run on this machine");
-            }
-        }
-        RedisClient client = RedisClient.create(RedisURI.builder().withHost(settings.redisHost()).withPort(settings.redisPort())
-                .withDatabase(BenchSettings.REDIS_DATABASE).build());
-        try (StatefulRedisConnection<String, String> redis = client.connect()) {
-            redis.sync().flushdb();
-        } finally {
-            client.shutdown();
         }
     }
 
@@ -133,40 +98,12 @@ public final class Bench {
         System.out.println("==> bench: " + name);
     }
 
-    /** ./seckill with the bench's system settings (the lock the bench command holds is passed on); its output in launcher.log. */
-    private void launcher(String... command) throws IOException, InterruptedException {
-        List<String> line = new ArrayList<>(List.of(settings.root().resolve("seckill").toString()));
-        line.addAll(List.of(command));
-        Path log = settings.out().resolve("launcher.log");
-        ProcessBuilder builder = new ProcessBuilder(line).directory(settings.root().toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        builder.environment().putAll(system);
-        int exit = builder.start().waitFor();
-        if (exit != 0) {
-            List<String> lines = Files.readAllLines(log);
-            lines.subList(Math.max(0, lines.size() - 30), lines.size()).forEach(System.err::println);
-            throw new IllegalStateException("./seckill " + String.join(" ", command) + " failed (exit " + exit
-                    + "); target/bench/launcher.log has its output");
-        }
-    }
-
     /** Whether the hook could be taken back: not once the JVM is shutting down. */
     private static boolean removed(Thread hook) {
         try {
             return Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
             return false;
-        }
-    }
-
-    private void stopWhatRuns() {
-        if (IntStream.of(PORTS).noneMatch(Bench::listening)) {
-            return;
-        }
-        try {
-            launcher("down");
-        } catch (Exception e) {
-            System.err.println("bench: could not stop the services: " + e.getMessage() + " (./seckill down)");
         }
     }
 
@@ -195,29 +132,6 @@ public final class Bench {
             // not in a checkout: unknown
         }
         return "?";
-    }
-
-    /** What a command printed when it succeeded; empty when it failed or could not run. */
-    static Optional<String> output(Path dir, List<String> command) {
-        try {
-            Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-            String text = new String(process.getInputStream().readAllBytes()).strip();
-            return process.waitFor() == 0 ? Optional.of(text) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-    }
-
-    private static boolean listening(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static void deleteTree(Path dir) throws IOException {

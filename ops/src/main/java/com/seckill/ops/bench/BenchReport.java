@@ -33,13 +33,7 @@ final class BenchReport {
         String block = table();
         System.out.println();
         System.out.println(block.replace(BEGIN, "").replace(END, ""));
-        String text = Files.exists(doc) ? Files.readString(doc) : "# Performance\n\n" + BEGIN + "\n" + END + "\n";
-        int begin = text.indexOf(BEGIN);
-        int end = text.indexOf(END);
-        text = begin >= 0 && end > begin ? text.substring(0, begin) + block + text.substring(end + END.length())
-                : text + "\n" + block + "\n";
-        Files.createDirectories(doc.toAbsolutePath().getParent());
-        Files.writeString(doc, text, StandardCharsets.UTF_8);
+        MarkedSection.write(doc, BEGIN, END, block);
     }
 
     String table() {

@@ -35,9 +35,9 @@ final class Machine {
         machine.setProperty("jdk", System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version"));
         machine.setProperty("mariadb", mariadb(settings));
         machine.setProperty("redis", redis(settings));
-        machine.setProperty("rabbitmq", Bench.output(settings.root(), List.of("rabbitmqctl", "-q", "version")).orElse("?"));
-        String commit = Bench.output(settings.root(), List.of("git", "rev-parse", "--short", "HEAD")).orElse("?");
-        boolean dirty = !Bench.output(settings.root(), List.of("git", "status", "--porcelain", "--untracked-files=no")).orElse("").isBlank();
+        machine.setProperty("rabbitmq", BenchSystem.output(settings.root(), List.of("rabbitmqctl", "-q", "version")).orElse("?"));
+        String commit = BenchSystem.output(settings.root(), List.of("git", "rev-parse", "--short", "HEAD")).orElse("?");
+        boolean dirty = !BenchSystem.output(settings.root(), List.of("git", "status", "--porcelain", "--untracked-files=no")).orElse("").isBlank();
         machine.setProperty("commit", commit + (dirty ? " plus uncommitted changes" : ""));
         machine.setProperty("java.opts", env.getOrDefault("SECKILL_JAVA_OPTS", Launch.SERVICE_JAVA_OPTS));
         machine.setProperty("rate.limits", "per-ip " + system.get("SECKILL_GATEWAY_RATELIMIT_PERIP") + ", per-user "

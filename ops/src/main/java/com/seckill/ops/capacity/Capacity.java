@@ -15,10 +15,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code ./seckill capacity [sweep | --jtl FILE]}: the stepping plan against the running system,
+ * {@code ./seckill capacity [sweep | waiting-room | --jtl FILE]}: the stepping plan against the running system,
  * sampled from the system itself, reported as a table, a knee and a capacity sentence (Markdown and
  * CSV under {@code target/capacity/}). {@code --jtl} reads an earlier JMeter result instead (no
- * system figures then). Settings from the environment: CAPACITY_PEAK, _STEPS, _HOLD, _WARMUP, _SHOPPERS, _STOCK.
+ * system figures then); {@code waiting-room} runs the waiting-room plan and sizes the admission rate
+ * ({@link WaitingRoomCapacity}). Settings from the environment: CAPACITY_PEAK, _STEPS, _HOLD, _WARMUP, _SHOPPERS, _STOCK.
  */
 public final class Capacity {
 
@@ -52,7 +53,10 @@ public final class Capacity {
         if (args.equals(List.of("sweep"))) {
             return new Sweep(capacity).run();
         }
-        out.println("usage: ./seckill capacity [sweep | --jtl FILE]");
+        if (args.equals(List.of("waiting-room"))) {
+            return new WaitingRoomCapacity(capacity).run();
+        }
+        out.println("usage: ./seckill capacity [sweep | waiting-room | --jtl FILE]");
         return 2;
     }
 

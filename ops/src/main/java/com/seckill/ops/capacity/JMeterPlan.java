@@ -4,17 +4,23 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * capacity.jmx run by the project's jmeter-maven-plugin module against the gateway; its samples end
  * in {@code jmeter/target/jmeter/results/capacity.csv}. Unexpected answers do not fail the run: they
- * are what the report counts.
+ * are what the report counts. {@link #run(Path, String, Map, Path)} runs any of the project's plans so.
  */
 record JMeterPlan(Path root, int peak, int steps, int hold) {
 
     Path results() {
-        return root.resolve("jmeter/target/jmeter/results/capacity.csv");
+        return results(root, "capacity.jmx");
+    }
+
+    private static Path results(Path root, String plan) {
+        return root.resolve("jmeter/target/jmeter/results/" + plan.replaceFirst("\\.jmx$", "") + ".csv");
     }
 
     int stepSize() {
@@ -28,16 +34,23 @@ record JMeterPlan(Path root, int peak, int steps, int hold) {
 
     /** Runs the plan to its end; its Maven output goes to {@code log}. */
     Path run(Path log) throws IOException, InterruptedException {
+        return run(root, "capacity.jmx", Map.of("peak", Integer.toString(peak), "steps", Integer.toString(steps),
+                "hold", Integer.toString(hold)), log);
+    }
+
+    /** Runs {@code plan} (under jmeter/src/test/jmeter) with these JMeter properties; returns its result file. */
+    static Path run(Path root, String plan, Map<String, String> properties, Path log) throws IOException, InterruptedException {
         Files.createDirectories(log.getParent());
-        List<String> command = List.of("mvn", "-B", "-q", "-Pjmeter", "-pl", "jmeter", "clean", "verify",
-                "-Djmeter.plan=capacity.jmx", "-Djmeter.ignoreFailures=true", "-Djmeter.peak=" + peak,
-                "-Djmeter.steps=" + steps, "-Djmeter.hold=" + hold);
+        List<String> command = new ArrayList<>(List.of("mvn", "-B", "-q", "-Pjmeter", "-pl", "jmeter", "clean", "verify",
+                "-Djmeter.plan=" + plan, "-Djmeter.ignoreFailures=true"));
+        properties.forEach((name, value) -> command.add("-Djmeter." + name + "=" + value));
         Process maven = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         int exit = maven.waitFor();
-        if (exit != 0 || !Files.isRegularFile(results())) {
+        Path results = results(root, plan);
+        if (exit != 0 || !Files.isRegularFile(results)) {
             throw new IOException("the JMeter run failed (exit " + exit + "); its output: " + log);
         }
-        return results();
+        return results;
     }
 }

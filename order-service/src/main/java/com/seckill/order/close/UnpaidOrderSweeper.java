@@ -47,7 +47,7 @@ public class UnpaidOrderSweeper {
         this.clock = clock;
     }
 
-    @Scheduled(fixedDelayString = "${seckill.order.sweep-interval:30s}", initialDelayString = "${seckill.order.sweep-interval:30s}")
+    @Scheduled(fixedDelayString = OrderProperties.SWEEP_INTERVAL, initialDelayString = OrderProperties.SWEEP_INTERVAL)
     void scheduledSweep() {
         try {
             sweep();

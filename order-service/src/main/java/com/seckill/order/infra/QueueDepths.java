@@ -1,6 +1,7 @@
 package com.seckill.order.infra;
 
 import com.seckill.common.message.Queues;
+import com.seckill.order.OrderProperties;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -34,7 +35,7 @@ class QueueDepths {
         }
     }
 
-    @Scheduled(fixedDelayString = "${seckill.order.queue-depth-interval:5s}")
+    @Scheduled(fixedDelayString = OrderProperties.QUEUE_DEPTH_INTERVAL)
     void read() {
         for (String queue : WATCHED) {
             long depth;

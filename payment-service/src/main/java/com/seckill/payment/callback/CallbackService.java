@@ -1,6 +1,7 @@
 package com.seckill.payment.callback;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.validation.WellFormedUtf8;
 import com.seckill.payment.PaymentProperties;
 import com.seckill.payment.Refusals;
 import com.seckill.payment.payment.Payment;
@@ -64,6 +65,9 @@ class CallbackService {
     }
 
     private ProviderCallback parse(byte[] body) {
+        if (!WellFormedUtf8.check(body)) {
+            throw new Refusals.MalformedCallback("Callback body is not well-formed UTF-8");
+        }
         ProviderCallback callback;
         try {
             callback = json.readValue(body, ProviderCallback.class);

@@ -1,5 +1,7 @@
 package com.seckill.payment.callback;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -12,7 +14,9 @@ import java.math.BigDecimal;
  */
 public record ProviderCallback(@NotBlank @Size(max = 32) String tradeNo, @NotNull @Positive Long orderId,
                                @NotNull @Positive BigDecimal amount, @NotBlank @Size(max = 16) String status,
-                               @NotNull Long timestamp) {
+                               @NotNull @Min(0) @Max(MAX_TIMESTAMP) Long timestamp) {
 
     public static final String SUCCESS = "SUCCESS";
+    /** 9999-12-31T23:59:59Z: a timestamp beyond is not a time at all (and Instant arithmetic would overflow). */
+    public static final long MAX_TIMESTAMP = 253_402_300_799L;
 }

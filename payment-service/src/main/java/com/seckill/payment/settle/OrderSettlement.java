@@ -1,6 +1,7 @@
 package com.seckill.payment.settle;
 
 import com.seckill.common.ledger.PaymentApplied;
+import com.seckill.payment.PaymentProperties;
 import com.seckill.payment.order.OrderClient;
 import com.seckill.payment.payment.Payment;
 import com.seckill.payment.payment.PaymentMapper;
@@ -47,7 +48,7 @@ public class OrderSettlement {
         this.tx = tx;
     }
 
-    @Scheduled(fixedDelayString = "${seckill.payment.settle-interval:2s}")
+    @Scheduled(fixedDelayString = PaymentProperties.SETTLE_INTERVAL)
     void settlePending() {
         List<Payment> pending;
         try {

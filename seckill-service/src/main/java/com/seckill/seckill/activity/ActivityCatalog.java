@@ -1,6 +1,7 @@
 package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
@@ -39,6 +40,7 @@ public class ActivityCatalog {
     private final Clock clock;
     private final Map<Long, Activity> activities = new ConcurrentHashMap<>();
     private final Map<Long, Integer> stockLeft = new ConcurrentHashMap<>();
+    private final Map<Long, WaitingRoomSettings> rooms = new ConcurrentHashMap<>();
     private final MultiGauge stock;
 
     ActivityCatalog(ActivityMapper mapper, StringRedisTemplate redis, Clock clock, MeterRegistry meters) {
@@ -49,7 +51,7 @@ public class ActivityCatalog {
         this.clock = clock;
     }
 
-    @Scheduled(fixedDelayString = "${seckill.sale.catalog-refresh:1s}")
+    @Scheduled(fixedDelayString = SeckillProperties.CATALOG_REFRESH)
     void refresh() {
         // Only what was known before the query may be dropped: an activity created meanwhile
         // is not in the result yet and must stay visible.
@@ -61,12 +63,25 @@ public class ActivityCatalog {
             log.warn("Activity catalog not refreshed from MySQL: {}", e.toString());
             return;
         }
+        Map<Long, WaitingRoomSettings> loadedRooms = new HashMap<>();
+        try {
+            for (Map<String, Object> row : mapper.findCurrentRooms(clock.instant().minus(ENDED_VISIBLE))) {
+                loadedRooms.put(((Number) row.get("activity_id")).longValue(), new WaitingRoomSettings(
+                        ((Number) row.get("admission_per_second")).intValue(), ((Number) row.get("opens_before_seconds")).intValue(),
+                        ((Number) row.get("admission_seconds")).intValue(), (String) row.get("seed")));
+            }
+        } catch (RuntimeException e) {
+            log.warn("Waiting rooms not refreshed from MySQL: {}", e.toString());
+            return;
+        }
         Map<Long, Activity> loaded = new HashMap<>();
         current.forEach(a -> loaded.put(a.id(), a));
+        rooms.putAll(loadedRooms);
         activities.putAll(loaded);
         known.stream().filter(id -> !loaded.containsKey(id)).forEach(id -> {
             activities.remove(id);
             stockLeft.remove(id);
+            rooms.remove(id);
         });
         refreshStock(current);
     }
@@ -111,9 +126,24 @@ public class ActivityCatalog {
     }
 
     /** Makes a just-created activity visible at once on this instance. */
-    void add(Activity activity) {
+    void add(Activity activity, WaitingRoomSettings room) {
+        if (room != null) {
+            rooms.put(activity.id(), room);
+        }
         activities.put(activity.id(), activity);
         stockLeft.put(activity.id(), activity.stock());
+    }
+
+    /** An activity whose row changed (a stock top-up), shown at once on this instance; what shoppers now see. */
+    ActivityView replace(Activity activity, int unitsLeft) {
+        activities.put(activity.id(), activity);
+        stockLeft.put(activity.id(), unitsLeft);
+        return view(activity, clock.instant());
+    }
+
+    /** The activity's waiting room, when it has one. */
+    public Optional<WaitingRoomSettings> room(long id) {
+        return Optional.ofNullable(rooms.get(id));
     }
 
     public Optional<Activity> find(long id) {
@@ -148,6 +178,6 @@ public class ActivityCatalog {
     }
 
     private ActivityView view(Activity activity, Instant now) {
-        return ActivityView.of(activity, stockLeft.getOrDefault(activity.id(), activity.stock()), now);
+        return ActivityView.of(activity, stockLeft.getOrDefault(activity.id(), activity.stock()), rooms.get(activity.id()), now);
     }
 }

@@ -1,8 +1,10 @@
 package com.seckill.seckill.activity;
 
 import com.seckill.common.error.ErrorCode;
+import com.seckill.common.web.Headers;
 import com.seckill.web.openapi.Answers;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
@@ -12,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -21,9 +24,11 @@ import org.springframework.web.bind.annotation.RestController;
 class ActivityController {
 
     private final ActivityService service;
+    private final StockTopUps topUps;
 
-    ActivityController(ActivityService service) {
+    ActivityController(ActivityService service, StockTopUps topUps) {
         this.service = service;
+        this.topUps = topUps;
     }
 
     @Operation(summary = "Activities on sale, upcoming, or ended within a day")
@@ -44,16 +49,28 @@ class ActivityController {
     @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.UNSUPPORTED_MEDIA_TYPE})
     @PostMapping("/api/admin/activities")
     @ResponseStatus(HttpStatus.CREATED)
-    ActivityView create(@RequestBody @Valid CreateActivityRequest request) {
-        return service.create(request);
+    ActivityView create(@RequestBody @Valid CreateActivityRequest request,
+                        @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long adminId) {
+        return service.create(request, adminId);
     }
 
     @Operation(summary = "Loads an activity into Redis now (ADMIN)")
     @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
     @PostMapping("/api/admin/activities/{id}/warmup")
-    ActivityStats warmUp(@PathVariable @Positive long id) {
-        service.warmUp(id);
+    ActivityStats warmUp(@PathVariable @Positive long id,
+                         @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long adminId) {
+        service.warmUp(id, adminId);
         return service.stats(id);
+    }
+
+    @Operation(summary = "Adds stock to a sale that has not ended (ADMIN, audited): MySQL and Redis gain exactly the units "
+            + "added, and a sold-out sale or its waiting room sells and admits again")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT,
+            ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.BUSY})
+    @PostMapping("/api/admin/activities/{id}/stock")
+    ActivityView addStock(@PathVariable @Positive long id, @RequestBody @Valid AddStockRequest request,
+                          @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long adminId) {
+        return topUps.add(id, request.add(), adminId);
     }
 
     @Operation(summary = "Redis and MySQL figures of an activity, and whether they agree (ADMIN)")

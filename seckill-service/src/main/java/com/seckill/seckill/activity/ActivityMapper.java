@@ -2,6 +2,7 @@ package com.seckill.seckill.activity;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Options;
@@ -17,6 +18,15 @@ interface ActivityMapper {
             + "VALUES (#{goodsId}, #{goodsName}, #{price}, #{stock}, #{stock}, #{startTime}, #{endTime}, #{captchaRequired})")
     @Options(useGeneratedKeys = true, keyProperty = "id")
     void insert(NewActivity activity);
+
+    @Insert("INSERT INTO waiting_room (activity_id, admission_per_second, opens_before_seconds, admission_seconds, seed) "
+            + "VALUES (#{activityId}, #{room.admissionPerSecond}, #{room.opensBeforeSeconds}, #{room.admissionSeconds}, #{room.seed})")
+    void insertRoom(@Param("activityId") long activityId, @Param("room") WaitingRoomSettings room);
+
+    /** The waiting rooms of the activities {@link #findCurrent} answers. */
+    @Select("SELECT w.activity_id, w.admission_per_second, w.opens_before_seconds, w.admission_seconds, w.seed "
+            + "FROM waiting_room w JOIN seckill_activity a ON a.id = w.activity_id WHERE a.status = 0 AND a.end_time > #{endedAfter}")
+    List<Map<String, Object>> findCurrentRooms(@Param("endedAfter") Instant endedAfter);
 
     @Select("SELECT " + COLUMNS + " FROM seckill_activity WHERE id = #{id}")
     Activity findById(long id);

@@ -3,6 +3,7 @@ package com.seckill.seckill.activity;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.audit.AuditLog;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.orders.OrderServiceUnavailable;
 import java.time.Clock;
@@ -27,10 +28,13 @@ public class ActivityService {
     private final SaleFigures figures;
     private final OrderRecords orderRecords;
     private final SeckillProperties properties;
+    private final AuditLog audit;
+    private final ActivityStore store;
     private final Clock clock;
 
     ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, StringRedisTemplate redis,
-                    SaleFigures figures, OrderRecords orderRecords, SeckillProperties properties, Clock clock) {
+                    SaleFigures figures, OrderRecords orderRecords, SeckillProperties properties, AuditLog audit,
+                    ActivityStore store, Clock clock) {
         this.mapper = mapper;
         this.catalog = catalog;
         this.warmer = warmer;
@@ -38,14 +42,16 @@ public class ActivityService {
         this.figures = figures;
         this.orderRecords = orderRecords;
         this.properties = properties;
+        this.audit = audit;
+        this.store = store;
         this.clock = clock;
     }
 
-    ActivityView create(CreateActivityRequest request) {
-        NewActivity row = new NewActivity(request);
-        mapper.insert(row);
-        Activity activity = row.toActivity();
-        catalog.add(activity);
+    ActivityView create(CreateActivityRequest request, long adminId) {
+        WaitingRoomSettings room = request.hasWaitingRoom() ? request.waitingRoom().settings(QueueSeeds.next()) : null;
+        // committed before the catalog shows it: a catalog refresh meanwhile must find the row
+        Activity activity = store.insert(new NewActivity(request), room, adminId);
+        catalog.add(activity, room);
         try {
             warmer.warmNew(activity);
         } catch (RuntimeException e) {
@@ -55,8 +61,9 @@ public class ActivityService {
         return catalog.view(activity.id()).orElseThrow();
     }
 
-    void warmUp(long id) {
+    void warmUp(long id, long adminId) {
         warmer.warm(require(id));
+        audit.record(adminId, AuditLog.WARM_UP, id, null, null);
     }
 
     /** Redis and MySQL figures of an activity, and whether they agree. */

@@ -49,7 +49,7 @@ public class ActivityWarmer {
 
     private final SaleFigures figures;
     private final StringRedisTemplate redis;
-    private final ActivityMapper activities;
+    private final ActivityStore store;
     private final OrderRecords orders;
     private final OrderPipeline pipeline;
     private final RedissonClient redisson;
@@ -64,7 +64,7 @@ public class ActivityWarmer {
     /** Longest a purchase can still be on its way to the broker: its script's timeout, then the publish's. */
     private final Duration inFlightGrace;
 
-    ActivityWarmer(SaleFigures figures, StringRedisTemplate redis, ActivityMapper activities, OrderRecords orders,
+    ActivityWarmer(SaleFigures figures, StringRedisTemplate redis, ActivityStore store, OrderRecords orders,
                    OrderPipeline pipeline, RedissonClient redisson, ActivityCatalog catalog, SeckillProperties properties,
                    RedisProperties redisProperties, @Qualifier("applicationTaskExecutor") TaskExecutor executor,
                    Clock clock, MeterRegistry meters) {
@@ -72,7 +72,7 @@ public class ActivityWarmer {
                 .description("When the job last completed (epoch seconds)").register(meters);
         this.figures = figures;
         this.redis = redis;
-        this.activities = activities;
+        this.store = store;
         this.orders = orders;
         this.pipeline = pipeline;
         this.redisson = redisson;
@@ -83,9 +83,18 @@ public class ActivityWarmer {
         this.inFlightGrace = redisProperties.getTimeout().plus(properties.publishTimeout());
     }
 
+    /**
+     * Whether the activity's figures must be in Redis now: it starts within the warm-up window, or its
+     * waiting room is open (joining reads the stock: a queue that opens an hour before the start must
+     * answer for that hour, not "being prepared").
+     */
     boolean startsWithinWindow(Activity activity) {
         Instant now = clock.instant();
-        return !activity.endedAt(now) && activity.startTime().isBefore(now.plus(properties.warmupWindow()));
+        Duration window = catalog.room(activity.id())
+                .map(room -> Duration.ofSeconds(room.opensBeforeSeconds()))
+                .filter(opens -> opens.compareTo(properties.warmupWindow()) > 0)
+                .orElse(properties.warmupWindow());
+        return !activity.endedAt(now) && activity.startTime().isBefore(now.plus(window));
     }
 
     /** Whether figures lost with Redis are waiting to be rebuilt here: results not found may still be in flight. */
@@ -113,7 +122,7 @@ public class ActivityWarmer {
         }
     }
 
-    @Scheduled(fixedDelayString = "${seckill.sale.warmup-interval:5s}", initialDelayString = "${seckill.sale.warmup-interval:5s}")
+    @Scheduled(fixedDelayString = SeckillProperties.WARMUP_INTERVAL, initialDelayString = SeckillProperties.WARMUP_INTERVAL)
     void warmUpcoming() {
         recoveringSince.keySet().removeIf(id -> catalog.find(id).map(activity -> !startsWithinWindow(activity)).orElse(true));
         for (Activity activity : catalog.all()) {
@@ -136,7 +145,7 @@ public class ActivityWarmer {
     void warmNew(Activity activity) {
         figures.clear(activity.id());
         if (startsWithinWindow(activity)) {
-            withLock(activity, () -> figures.buildFresh(activity, activity.stock()));
+            withLock(activity, () -> figures.buildFresh(activity, List.of()));
         }
     }
 
@@ -156,9 +165,9 @@ public class ActivityWarmer {
                 return true;
             }
             if (!stamp.stockPresent() && !mayHaveSold(activity)) {
-                int unitsLeft = activities.findById(activity.id()).stock();
-                if (figures.buildFresh(activity, unitsLeft)) {
-                    log.info("Activity {} warmed up: {} units", activity.id(), unitsLeft);
+                ActivityStore.Snapshot row = store.snapshot(activity.id());
+                if (figures.buildFresh(row.activity(), row.topUps())) {
+                    log.info("Activity {} warmed up: {} units", activity.id(), row.activity().stock());
                 }
                 return true;
             }
@@ -177,14 +186,14 @@ public class ActivityWarmer {
                 || redis.opsForHash().size(SeckillKeys.outbox(id)) > 0 || !pipeline.drained()) {
             return false;
         }
-        int unitsLeft = activities.findById(id).stock();
+        ActivityStore.Snapshot row = store.snapshot(id);
         List<Long> holders = orders.holders(id);
-        if (!figures.rebuild(activity, unitsLeft, holders)) {
+        if (!figures.rebuild(row.activity(), row.topUps(), holders)) {
             return false;
         }
         recoveringSince.remove(id);
-        log.warn("Activity {} rebuilt from MySQL after Redis lost its figures: {} units, {} holders", id, unitsLeft,
-                holders.size());
+        log.warn("Activity {} rebuilt from MySQL after Redis lost its figures: {} units, {} holders", id,
+                row.activity().stock(), holders.size());
         return true;
     }
 

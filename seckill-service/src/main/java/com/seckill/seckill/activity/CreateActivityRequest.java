@@ -1,5 +1,8 @@
 package com.seckill.seckill.activity;
 
+import com.seckill.common.validation.InstantWithin;
+import com.seckill.common.validation.VisibleText;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -12,15 +15,28 @@ import jakarta.validation.constraints.Size;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 
-/** Admin input for a new activity; unknown JSON fields are rejected by the JSON mapper. */
+/**
+ * Admin input for a new activity; unknown JSON fields are rejected by the JSON mapper. A sale is set up
+ * within a year ahead and may be recorded up to a month late (an activity that already ended is how a
+ * test or a rehearsal looks at the ENDED answer); anything beyond is a typo, and year 1 or 10000 would
+ * not even fit MySQL's DATETIME.
+ */
 record CreateActivityRequest(
         @NotNull @Positive Long goodsId,
-        @NotBlank @Size(max = 128) String goodsName,
+        @NotBlank @VisibleText @Size(max = 128) String goodsName,
         @NotNull @DecimalMin(value = "0.01") @DecimalMax("99999999.99") @Digits(integer = 8, fraction = 2) BigDecimal price,
         @NotNull @Positive @Max(1_000_000) Integer stock,
-        @NotNull OffsetDateTime startTime,
-        @NotNull OffsetDateTime endTime,
-        Boolean captchaRequired) {
+        @NotNull @InstantWithin(pastDays = PAST_DAYS, futureDays = FUTURE_DAYS) OffsetDateTime startTime,
+        @NotNull @InstantWithin(pastDays = PAST_DAYS, futureDays = FUTURE_DAYS) OffsetDateTime endTime,
+        Boolean captchaRequired,
+        @Valid WaitingRoomRequest waitingRoom) {
+
+    static final long PAST_DAYS = 31;
+    static final long FUTURE_DAYS = 366;
+
+    boolean hasWaitingRoom() {
+        return waitingRoom != null && Boolean.TRUE.equals(waitingRoom.enabled());
+    }
 
     @AssertTrue(message = "endTime must be after startTime")
     boolean isTimeRangeValid() {

@@ -56,36 +56,49 @@ class SaleFigures {
         return Long.valueOf(1).equals(redis.execute(RESTAMP, List.of(SeckillKeys.info(activityId)), runId));
     }
 
-    /** The definition fields of the info hash, for an activity whose figures stand. */
+    /**
+     * The definition fields of the info hash, for an activity whose figures stand. Not {@code stockTotal}:
+     * that is a figure, written with the stock (a build, a top-up), never from a catalog that may lag.
+     */
     void describe(Activity activity) {
         redis.opsForHash().putAll(SeckillKeys.info(activity.id()), definition(activity));
     }
 
-    /** Figures of an activity that never sold: its stock, nobody holding a unit. False if it has figures already. */
-    boolean buildFresh(Activity activity, int unitsLeft) {
-        return build("fresh", activity, unitsLeft, List.of());
+    /**
+     * Figures of an activity that never sold, as MySQL has them: its stock (top-ups included), nobody
+     * holding a unit. False if it has figures already.
+     */
+    boolean buildFresh(Activity activity, Collection<Long> topUps) {
+        return build("fresh", activity, topUps, List.of());
     }
 
     /**
      * Figures rebuilt from MySQL, replacing whatever Redis holds. Only once every accepted purchase
      * is written: false (nothing changed) if an outbox entry shows one that is not.
+     *
+     * @param activity the row as just read from MySQL: its stock and stockTotal are what Redis gets
+     * @param topUps   the stock top-ups that row includes, so none is added to it again
      */
-    boolean rebuild(Activity activity, int unitsLeft, Collection<Long> holders) {
-        return build("rebuild", activity, unitsLeft, holders);
+    boolean rebuild(Activity activity, Collection<Long> topUps, Collection<Long> holders) {
+        return build("rebuild", activity, topUps, holders);
     }
 
-    private boolean build(String mode, Activity activity, int unitsLeft, Collection<Long> holders) {
+    private boolean build(String mode, Activity activity, Collection<Long> topUps, Collection<Long> holders) {
         long id = activity.id();
-        List<String> args = new ArrayList<>(16 + holders.size());
+        List<String> args = new ArrayList<>(16 + topUps.size() + holders.size());
         args.add(mode);
-        args.add(String.valueOf(unitsLeft));
+        args.add(String.valueOf(activity.stock()));
         definition(activity).forEach((field, value) -> {
             args.add(field);
             args.add(value);
         });
+        args.add("stockTotal");
+        args.add(String.valueOf(activity.stockTotal()));
+        args.add(String.valueOf(topUps.size()));
+        topUps.forEach(topUp -> args.add(String.valueOf(topUp)));
         holders.forEach(holder -> args.add(String.valueOf(holder)));
         Long written = redis.execute(BUILD, List.of(SeckillKeys.info(id), SeckillKeys.stock(id), SeckillKeys.users(id),
-                SeckillKeys.queued(id), SeckillKeys.outbox(id)), args.toArray());
+                SeckillKeys.queued(id), SeckillKeys.outbox(id), SeckillKeys.topUps(id)), args.toArray());
         return Long.valueOf(1).equals(written);
     }
 
@@ -95,7 +108,6 @@ class SaleFigures {
                 "price", activity.price().toPlainString(),
                 "startTime", String.valueOf(activity.startTime().toEpochMilli()),
                 "endTime", String.valueOf(activity.endTime().toEpochMilli()),
-                "stockTotal", String.valueOf(activity.stockTotal()),
                 "captchaRequired", String.valueOf(activity.captchaRequired()));
     }
 
@@ -105,6 +117,7 @@ class SaleFigures {
      */
     void clear(long activityId) {
         redis.delete(List.of(SeckillKeys.info(activityId), SeckillKeys.stock(activityId),
-                SeckillKeys.users(activityId), SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId)));
+                SeckillKeys.users(activityId), SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId),
+                SeckillKeys.topUps(activityId)));
     }
 }

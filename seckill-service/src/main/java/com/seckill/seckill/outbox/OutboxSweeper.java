@@ -63,7 +63,7 @@ class OutboxSweeper {
                 .description("When the job last completed (epoch seconds)").register(meters);
     }
 
-    @Scheduled(fixedDelayString = "${seckill.sale.relay-interval:2s}")
+    @Scheduled(fixedDelayString = SeckillProperties.RELAY_INTERVAL)
     void sweep() {
         long now = clock.millis();
         long depth = 0;

@@ -20,7 +20,7 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
-/** The purchase (its one-time path was already consumed by the gateway) and result polling. */
+/** The purchase, on its one-time path (checked and consumed here, whatever the gateway did), and result polling. */
 @RestController
 @Validated
 class PurchaseController {
@@ -41,7 +41,7 @@ class PurchaseController {
     @ResponseStatus(HttpStatus.ACCEPTED)
     Accepted purchase(@PathVariable @Positive long activityId, @PathVariable String path,
                       @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
-        String requestId = purchases.purchase(activityId, userId);
+        String requestId = purchases.purchase(activityId, userId, path);
         return new Accepted("QUEUED", "Your request is queued; poll its result", requestId);
     }
 

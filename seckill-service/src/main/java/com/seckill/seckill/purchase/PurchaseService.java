@@ -7,6 +7,7 @@ import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.PurchaseOutcome;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.trust.PurchasePaths;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
@@ -27,8 +28,8 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Service;
 
 /**
- * The purchase: no MySQL and no lock. Two Redis round trips when a unit is won (the script,
- * then the QUEUED result); one when it is not. A won unit is answered 202 once the broker has
+ * The purchase: no MySQL and no lock. Two Redis round trips when a unit is won (the script, which
+ * also consumes the one-time path, then the QUEUED result); one when it is not. A won unit is answered 202 once the broker has
  * confirmed its order message (DESIGN.md §10: a 202 survives the loss of Redis), or, should the
  * broker not confirm within {@code publish-timeout}, once it is in the Redis outbox, which the
  * relay keeps publishing until the broker takes it.
@@ -50,11 +51,13 @@ class PurchaseService {
     private final SeckillProperties properties;
     private final PurchaseMetrics metrics;
     private final ObjectMapper json;
+    private final PurchasePaths paths;
+    private final PurchaseLoad load;
     private final Clock clock;
 
     PurchaseService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, ResultStore results,
                     OutboxPublisher relay, ActivityWarmer warmer, SeckillProperties properties, PurchaseMetrics metrics,
-                    ObjectMapper json, Clock clock) {
+                    ObjectMapper json, PurchasePaths paths, PurchaseLoad load, Clock clock) {
         this.guard = guard;
         this.redisGuard = redisGuard;
         this.redis = redis;
@@ -64,22 +67,32 @@ class PurchaseService {
         this.properties = properties;
         this.metrics = metrics;
         this.json = json;
+        this.paths = paths;
+        this.load = load;
         this.clock = clock;
     }
 
-    String purchase(long activityId, long userId) {
+    String purchase(long activityId, long userId, String path) {
+        load.started();
         try {
-            String requestId = attempt(activityId, userId);
+            String requestId = attempt(activityId, userId, path);
             metrics.accepted(activityId);
             return requestId;
         } catch (SeckillException e) {
             metrics.refused(activityId, e.code());
             throw e;
+        } finally {
+            load.finished();
         }
     }
 
-    private String attempt(long activityId, long userId) {
+    private String attempt(long activityId, long userId, String path) {
         Activity activity = guard.open(activityId);
+        // A path never issued costs no Redis call, and a purchase whose script answer is lost (accepted
+        // through the broker) was at least made on a path issued to this user for this activity.
+        if (!paths.verify(path, activityId, userId, clock.instant())) {
+            throw new Refusals.PathRejected();
+        }
         String requestId = UUID.randomUUID().toString();
         OrderMessage message = new OrderMessage(requestId, userId, activity.id(), activity.goodsId(),
                 activity.goodsName(), activity.price(), clock.millis());
@@ -88,8 +101,8 @@ class PurchaseService {
         try {
             answer = redisGuard.attempt(() -> redis.execute(PURCHASE,
                     List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                            SeckillKeys.queued(activityId), SeckillKeys.info(activityId)),
-                    String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt())));
+                            SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
+                    String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path));
         } catch (RedisGuard.OutcomeUnknown e) {
             return acceptIfPublished(activityId, requestId, payload);
         }
@@ -112,6 +125,7 @@ class PurchaseService {
                 throw SaleGuard.soldOut();
             }
             case DUPLICATE -> throw new Refusals.AlreadyBought();
+            case BAD_PATH -> throw new Refusals.PathRejected();
             case NOT_WARMED -> {
                 warmer.requestWarm(activity);
                 throw new Refusals.SalePreparing();

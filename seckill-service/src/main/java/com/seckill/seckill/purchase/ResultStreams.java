@@ -87,7 +87,7 @@ class ResultStreams {
     }
 
     /** One MGET for every waiting request; the settled ones are pushed and their streams closed. */
-    @Scheduled(fixedDelayString = "${seckill.sale.result-stream-check:200ms}")
+    @Scheduled(fixedDelayString = SeckillProperties.RESULT_STREAM_CHECK)
     void pushSettled() {
         if (waiting.isEmpty()) {
             return;

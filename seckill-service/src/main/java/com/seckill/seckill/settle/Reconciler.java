@@ -2,6 +2,7 @@ package com.seckill.seckill.settle;
 
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.orders.OrderRecords;
@@ -60,7 +61,7 @@ public class Reconciler {
         this.catalog = catalog;
     }
 
-    @Scheduled(fixedDelayString = "${seckill.sale.reconcile-interval:60s}", initialDelayString = "${seckill.sale.reconcile-interval:60s}")
+    @Scheduled(fixedDelayString = SeckillProperties.RECONCILE_INTERVAL, initialDelayString = SeckillProperties.RECONCILE_INTERVAL)
     void reconcileAll() {
         int outOfLine = 0;
         for (Activity activity : catalog.all()) {
@@ -106,10 +107,11 @@ public class Reconciler {
             return Outcome.CONSISTENT;
         }
         int holdersBefore = inRedis == null ? 0 : inRedis.size();
-        List<String> args = new ArrayList<>(inMysql.size() + 3);
+        List<String> args = new ArrayList<>(inMysql.size() + 4);
         args.add(stock == null ? "" : stock);
         args.add(String.valueOf(holdersBefore));
         args.add(expectedStock);
+        args.add(String.valueOf(activity.stockTotal()));
         args.addAll(inMysql);
         Long repaired = redis.execute(REPAIR, List.of(SeckillKeys.stock(id), SeckillKeys.users(id), SeckillKeys.outbox(id),
                 SeckillKeys.queued(id), SeckillKeys.info(id)), args.toArray());

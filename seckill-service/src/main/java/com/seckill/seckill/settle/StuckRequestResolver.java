@@ -70,7 +70,7 @@ public class StuckRequestResolver {
                 .description("When the job last completed (epoch seconds)").register(meters);
     }
 
-    @Scheduled(fixedDelayString = "${seckill.sale.queued-check-interval:10s}")
+    @Scheduled(fixedDelayString = SeckillProperties.QUEUED_CHECK_INTERVAL)
     void resolveAll() {
         long total = 0;
         for (Activity activity : catalog.all()) {

@@ -15,11 +15,11 @@ class ActivityFiguresTest {
 
     @Test
     void statusFollowsTheClockAndTheUnitsLeft() {
-        assertThat(ActivityView.of(ACTIVITY, 7, START.minusSeconds(1)).status()).isEqualTo("UPCOMING");
-        assertThat(ActivityView.of(ACTIVITY, 7, START).status()).isEqualTo("ONGOING");
-        assertThat(ActivityView.of(ACTIVITY, 0, START.plusSeconds(5)).status()).isEqualTo("SOLD_OUT");
-        assertThat(ActivityView.of(ACTIVITY, 7, START.plusSeconds(3600)).status()).isEqualTo("ENDED");
-        assertThat(ActivityView.of(ACTIVITY, -1, START).stockLeft()).isZero();
+        assertThat(ActivityView.of(ACTIVITY, 7, null, START.minusSeconds(1)).status()).isEqualTo("UPCOMING");
+        assertThat(ActivityView.of(ACTIVITY, 7, null, START).status()).isEqualTo("ONGOING");
+        assertThat(ActivityView.of(ACTIVITY, 0, null, START.plusSeconds(5)).status()).isEqualTo("SOLD_OUT");
+        assertThat(ActivityView.of(ACTIVITY, 7, null, START.plusSeconds(3600)).status()).isEqualTo("ENDED");
+        assertThat(ActivityView.of(ACTIVITY, -1, null, START).stockLeft()).isZero();
     }
 
     @Test

@@ -31,13 +31,64 @@ class PurchaseScriptIT extends SeckillServiceIT {
         return buy(activityId, userId, UUID.randomUUID().toString());
     }
 
+    /** A purchase on the path the user was just issued. */
     private PurchaseOutcome buy(long activityId, long userId, String requestId) {
+        String path = "path-" + UUID.randomUUID();
+        redis.opsForValue().set(SeckillKeys.path(activityId, userId), path);
+        return buyOn(activityId, userId, requestId, path);
+    }
+
+    private PurchaseOutcome buyOn(long activityId, long userId, String requestId, String path) {
         Long answer = redis.execute(PurchaseService.PURCHASE,
                 List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                        SeckillKeys.queued(activityId), SeckillKeys.info(activityId)),
+                        SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
                 String.valueOf(userId), requestId, "{\"userId\":" + userId + "}",
-                String.valueOf(System.currentTimeMillis()));
+                String.valueOf(System.currentTimeMillis()), path);
         return PurchaseOutcome.of(answer);
+    }
+
+    @Test
+    void aPathIsUsedUpByThePurchaseAndAnotherPathTakesNothing() {
+        long activityId = uniqueId();
+        warmed(activityId, 5);
+        redis.opsForValue().set(SeckillKeys.path(activityId, 7), "issued");
+
+        assertThat(buyOn(activityId, 7, UUID.randomUUID().toString(), "guessed")).isEqualTo(PurchaseOutcome.BAD_PATH);
+        assertThat(redis.opsForValue().get(SeckillKeys.path(activityId, 7))).as("a wrong guess burns nothing").isEqualTo("issued");
+        assertThat(buyOn(activityId, 7, UUID.randomUUID().toString(), "issued")).isEqualTo(PurchaseOutcome.SUCCESS);
+        assertThat(redis.hasKey(SeckillKeys.path(activityId, 7))).isFalse();
+        assertThat(buyOn(activityId, 8, UUID.randomUUID().toString(), "issued")).as("another user's path").isEqualTo(PurchaseOutcome.BAD_PATH);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("4");
+    }
+
+    @Test
+    void theSamePathReplayedConcurrentlyTakesOneUnit() throws Exception {
+        long activityId = uniqueId();
+        warmed(activityId, 5);
+        redis.opsForValue().set(SeckillKeys.path(activityId, 9), "issued");
+        ExecutorService pool = Executors.newFixedThreadPool(50);
+        CountDownLatch start = new CountDownLatch(1);
+        Map<PurchaseOutcome, AtomicInteger> outcomes = new ConcurrentHashMap<>();
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    outcomes.computeIfAbsent(buyOn(activityId, 9, UUID.randomUUID().toString(), "issued"),
+                            k -> new AtomicInteger()).incrementAndGet();
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(outcomes.get(PurchaseOutcome.SUCCESS)).hasValue(1);
+        assertThat(outcomes.get(PurchaseOutcome.BAD_PATH)).hasValue(49);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("4");
     }
 
     /** Stock as a warm-up leaves it: stamped with the LASTSAVE of the Redis serving it. */

@@ -116,8 +116,14 @@ class ReliabilityIT extends SeckillServiceIT {
         return json.readValue(redis.opsForValue().get(SeckillKeys.result(requestId)), RequestResult.class);
     }
 
+    /** A shopper's two steps: a path, then the purchase on it (the status of the first that is refused). */
     private int buy(long activityId, long userId) throws Exception {
-        return mvc.perform(post("/api/seckill/{id}/{path}", activityId, "consumed-by-the-gateway").with(Callers.user(userId)))
+        var issued = mvc.perform(post("/api/seckill/{id}/token", activityId).with(Callers.user(userId))).andReturn().getResponse();
+        if (issued.getStatus() != 200) {
+            return issued.getStatus();
+        }
+        String path = json.readTree(issued.getContentAsString()).get("path").asText();
+        return mvc.perform(post("/api/seckill/{id}/{path}", activityId, path).with(Callers.user(userId)))
                 .andReturn().getResponse().getStatus();
     }
 

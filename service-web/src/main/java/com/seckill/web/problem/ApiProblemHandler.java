@@ -1,6 +1,7 @@
 package com.seckill.web.problem;
 
 import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.ProblemProperties;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.web.Headers;
 import jakarta.validation.ConstraintViolationException;
@@ -35,6 +36,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 public class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiProblemHandler.class);
+    /** What every 503 BUSY tells the caller to wait, so that callers that listen do not hammer. */
+    public static final String RETRY_AFTER_SECONDS = "1";
 
     public static ProblemDetail problem(ErrorCode code, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(code.status()), detail);
@@ -45,7 +48,11 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(SeckillException.class)
     ResponseEntity<ProblemDetail> business(SeckillException e) {
-        return answer(e.code(), e.getMessage());
+        ResponseEntity<ProblemDetail> answer = answer(e.code(), e.getMessage());
+        if (e instanceof ProblemProperties extra && answer.getBody() != null) {
+            extra.properties().forEach(answer.getBody()::setProperty);
+        }
+        return answer;
     }
 
     @ExceptionHandler(ConstraintViolationException.class)
@@ -113,6 +120,10 @@ public class ApiProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     private static ResponseEntity<ProblemDetail> answer(ErrorCode code, String detail) {
-        return ResponseEntity.status(code.status()).body(problem(code, detail));
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(code.status());
+        if (code == ErrorCode.BUSY) {
+            answer.header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS);
+        }
+        return answer.body(problem(code, detail));
     }
 }

@@ -5,6 +5,7 @@ import com.seckill.common.error.ErrorCode;
 import com.seckill.common.trust.Caller;
 import com.seckill.common.trust.InternalTokens;
 import com.seckill.common.trust.UntrustedCaller;
+import com.seckill.common.web.CanonicalPath;
 import com.seckill.common.web.Headers;
 import com.seckill.web.problem.ApiProblemHandler;
 import jakarta.servlet.FilterChain;
@@ -56,7 +57,13 @@ public class TrustFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        // Tomcat serves the decoded, normalised path, and getRequestURI() is the raw one: only a canonical
+        // path is both, so that what is decided here (actuator, internal, admin) is what is served.
         String path = request.getRequestURI();
+        if (!CanonicalPath.isCanonical(path)) {
+            refuse(response, ErrorCode.BAD_REQUEST, "Request path is not canonical: no escapes (%), dot segments, '//' or ';' parameters");
+            return;
+        }
         if (path.equals(ACTUATOR) || path.startsWith(ACTUATOR + "/") || path.startsWith(API_DOCS)) {
             chain.doFilter(request, response);
             return;

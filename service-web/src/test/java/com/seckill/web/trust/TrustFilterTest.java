@@ -141,4 +141,18 @@ class TrustFilterTest {
         assertThat(send(request("GET", "/v3/api-docs", null)).getStatus()).isEqualTo(200);
         assertThat(passed.get()).isNotNull();
     }
+
+    @Test
+    void aPathThatDecodesOrNormalisesIntoAnotherIsRefusedBeforeAnyDecision() throws Exception {
+        // Tomcat would serve /internal/consumer for the first: the actuator exemption must not see it
+        for (String path : new String[] {"/actuator/../internal/consumer", "/%61pi/admin/activities", "/api/admin;x/activities",
+                "/api//admin/activities", "/api/orders/%ff"}) {
+            passed.set(null);
+            MockHttpServletResponse response = send(request("GET", path, forwarded(10001L, true, "GET", path)));
+
+            assertThat(response.getStatus()).as(path).isEqualTo(400);
+            assertThat(response.getContentAsString()).contains("\"code\":\"BAD_REQUEST\"");
+            assertThat(passed.get()).as(path).isNull();
+        }
+    }
 }

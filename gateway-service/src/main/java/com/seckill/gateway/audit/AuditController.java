@@ -1,0 +1,126 @@
+package com.seckill.gateway.audit;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.web.DecimalId;
+import com.seckill.gateway.auth.AuthenticatedUser;
+import com.seckill.gateway.blacklist.BlacklistAudit;
+import com.seckill.gateway.services.InnerServices;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code GET /api/admin/audit} (ADMIN): every operator action, the latest first: the blacklist's, kept by
+ * the gateway, and the activities' and queues', asked of seckill-service, which keeps them. Each source
+ * keeps its own table; this only reads both.
+ */
+@RestController
+class AuditController {
+
+    private static final String PROBLEM = "application/problem+json";
+    private static final int MAX = 1000;
+    private static final TypeReference<List<Map<String, Object>>> ENTRIES = new TypeReference<>() {
+    };
+
+    private final BlacklistAudit blacklist;
+    private final InnerServices services;
+    private final ObjectMapper json;
+
+    AuditController(BlacklistAudit blacklist, InnerServices services, ObjectMapper json) {
+        this.blacklist = blacklist;
+        this.services = services;
+        this.json = json;
+    }
+
+    /** One action: who, what, on which, when, before -> after (JSON objects, or null). */
+    record Action(Instant at, long actorId, String action, String target, JsonNode before, JsonNode after) {
+    }
+
+    @GetMapping("/api/admin/audit")
+    @Operation(summary = "Every operator action, the latest first: activity create and warm-up, queue changes, stock top-ups, blacklist (ADMIN)")
+    @ApiResponse(responseCode = "200", description = "Actions")
+    @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "503", description = "BUSY: seckill-service or MySQL cannot answer", content = @Content(mediaType = PROBLEM))
+    Mono<List<Action>> all(@RequestParam(defaultValue = "100") String limit, ServerWebExchange exchange) {
+        int max = limit(limit);
+        long adminId = AuthenticatedUser.of(exchange).orElseThrow(() -> new IllegalStateException("Admin endpoint reached unauthenticated"))
+                .userId();
+        Mono<List<Action>> own = blacklist.latest(max).map(entries -> entries.stream()
+                .map(e -> new Action(e.at(), e.actorId(), e.action(), "blacklist " + e.entryId(), tree(e.before()), tree(e.after())))
+                .toList());
+        Mono<List<Action>> seckill = services.get("seckill-service", "/api/admin/activities/audit", "limit=" + max, adminId, true)
+                .map(this::activityActions)
+                .onErrorMap(e -> !(e instanceof com.seckill.common.error.SeckillException), e -> new SeckillAuditUnavailable());
+        return Mono.zip(own, seckill).map(both -> {
+            List<Action> merged = new ArrayList<>(both.getT1());
+            merged.addAll(both.getT2());
+            merged.sort(Comparator.comparing(Action::at).reversed());
+            return merged.subList(0, Math.min(max, merged.size()));
+        });
+    }
+
+    private List<Action> activityActions(String body) {
+        try {
+            List<Action> actions = new ArrayList<>();
+            for (Map<String, Object> e : json.readValue(body, ENTRIES)) {
+                Object activity = e.get("activityId");
+                actions.add(new Action(Instant.parse(e.get("at").toString()), ((Number) e.get("actorId")).longValue(),
+                        e.get("action").toString(), activity == null ? null : "activity " + activity,
+                        tree((String) e.get("before")), tree((String) e.get("after"))));
+            }
+            return actions;
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("seckill-service's audit log could not be read", e);
+        }
+    }
+
+    private JsonNode tree(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return json.readTree(text);
+        } catch (IOException e) {
+            return json.getNodeFactory().textNode(text);
+        }
+    }
+
+    private static int limit(String text) {
+        try {
+            long value = DecimalId.parse(text);
+            if (value >= 1 && value <= MAX) {
+                return (int) value;
+            }
+        } catch (IllegalArgumentException e) {
+            // below
+        }
+        throw new InvalidLimit();
+    }
+
+    /** seckill-service did not answer for its part of the log. */
+    static final class SeckillAuditUnavailable extends com.seckill.common.error.SeckillException {
+        SeckillAuditUnavailable() {
+            super(com.seckill.common.error.ErrorCode.BUSY, "The activities' audit log cannot be read now, try again shortly");
+        }
+    }
+
+    static final class InvalidLimit extends com.seckill.common.error.SeckillException {
+        InvalidLimit() {
+            super(com.seckill.common.error.ErrorCode.BAD_REQUEST, "limit must be a whole number from 1 to " + MAX);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package com.seckill.gateway.overload;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * A service that answers what {@code statusOf} says, and holds every request until {@link #release()}
+ * while held: a test sees exactly how many requests are in flight at the service at once.
+ */
+public final class HeldService {
+
+    private final HttpServer server;
+    private final ExecutorService threads = Executors.newFixedThreadPool(64);
+    private final Function<String, Integer> statusOf;
+    private volatile String catalog = "[]";
+    private volatile String soldOutPoll;
+    private final AtomicInteger received = new AtomicInteger();
+    private final AtomicInteger catalogReads = new AtomicInteger();
+    private final java.util.Queue<String> paths = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile CountDownLatch hold = new CountDownLatch(0);
+
+    private HeldService(Function<String, Integer> statusOf) {
+        this.statusOf = statusOf;
+        try {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.setExecutor(threads);
+        server.createContext("/", this::answer);
+        server.start();
+    }
+
+    public static HeldService answering(Function<String, Integer> statusOf) {
+        return new HeldService(statusOf);
+    }
+
+    /** {@code GET path} answers as seckill-service answers a waiting room's poll once its sale is sold out. */
+    public void soldOutPolls(String path) {
+        this.soldOutPoll = path;
+    }
+
+    /** What {@code GET /api/activities} answers (the gateway reads which activities have a waiting room). */
+    public void catalog(String json) {
+        this.catalog = json;
+    }
+
+    void hold() {
+        hold = new CountDownLatch(1);
+    }
+
+    void release() {
+        hold.countDown();
+    }
+
+    /** Requests received (probes and catalog reads aside) whose path is {@code path}. */
+    public int received(String path) {
+        return (int) paths.stream().filter(path::equals).count();
+    }
+
+    /** How many times the catalog was read. */
+    public int catalogReads() {
+        return catalogReads.get();
+    }
+
+    int received() {
+        return received.get();
+    }
+
+    int inFlight() {
+        return inFlight.get();
+    }
+
+    public String uri() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    public void stop() {
+        release();
+        server.stop(0);
+        threads.shutdownNow();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        exchange.getRequestBody().readAllBytes();
+        String path = exchange.getRequestURI().getRawPath();
+        boolean probe = path.startsWith("/actuator/") || path.equals("/api/activities");
+        if (path.equals("/api/activities")) {
+            catalogReads.incrementAndGet();
+        }
+        if (!probe) {
+            received.incrementAndGet();
+            paths.add(path);
+            inFlight.incrementAndGet();
+        }
+        try {
+            if (!probe) {
+                hold.await(30, TimeUnit.SECONDS);
+            }
+            int status = probe ? 200 : statusOf.apply(path);
+            boolean soldOutAnswer = path.equals(soldOutPoll) && exchange.getRequestMethod().equals("GET");
+            if (soldOutAnswer) {
+                exchange.getResponseHeaders().set(com.seckill.common.web.Headers.SOLD_OUT, "true");
+            }
+            String text = path.equals("/api/activities") ? catalog
+                    : soldOutAnswer ? "{\"status\":\"SOLD_OUT\"}"
+                    : status == 410 ? "{\"status\":410,\"code\":\"SOLD_OUT\"}" : "{\"path\":\"" + path + "\"}";
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", status >= 400 ? "application/problem+json" : "application/json");
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (!probe) {
+                inFlight.decrementAndGet();
+            }
+        }
+    }
+}

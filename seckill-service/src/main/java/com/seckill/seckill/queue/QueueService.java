@@ -1,0 +1,159 @@
+package com.seckill.seckill.queue;
+
+import com.seckill.common.redis.LuaScripts;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.trust.QueueTokens;
+import com.seckill.seckill.Refusals;
+import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.activity.ActivityCatalog;
+import com.seckill.seckill.activity.WaitingRoomSettings;
+import com.seckill.seckill.infra.RedisGuard;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.stereotype.Service;
+
+/**
+ * Joining the waiting room and asking where one stands (DESIGN.md §11): one Lua call that takes or
+ * finds the shopper's join number and reads the queue, then the place worked out here (drawn for who
+ * joined before the start, the join order after) against the serving position. The first answer that
+ * finds a shopper's place served records the admission's start; the admission is signed and runs
+ * {@code admissionSeconds} from then, and once it has run out unused the shopper is EXPIRED and leaves.
+ */
+@Service
+class QueueService {
+
+    private static final RedisScript<List> ENTER = RedisScript.of(LuaScripts.text("lua/queue-enter.lua"), List.class);
+    private static final String JOIN = "join";
+    private static final String POLL = "poll";
+
+    private final ActivityCatalog catalog;
+    private final QueueState state;
+    private final RedisGuard redisGuard;
+    private final StringRedisTemplate redis;
+    private final QueueTokens tokens;
+    private final QueueMetrics metrics;
+    private final Clock clock;
+
+    QueueService(ActivityCatalog catalog, QueueState state, RedisGuard redisGuard, StringRedisTemplate redis,
+                 QueueTokens tokens, QueueMetrics metrics, Clock clock) {
+        this.catalog = catalog;
+        this.state = state;
+        this.redisGuard = redisGuard;
+        this.redis = redis;
+        this.tokens = tokens;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    QueueAnswer join(long activityId, long userId, String ticket) {
+        QueueAnswer answer = enter(activityId, userId, ticket, JOIN);
+        if (answer.status().equals(QueueAnswer.EXPIRED)) {
+            // its admission ran out unused: this join is a new one, at the back
+            answer = enter(activityId, userId, null, JOIN);
+        }
+        metrics.answered(activityId, answer.status());
+        if (answer.status().equals(QueueAnswer.SOLD_OUT)) {
+            throw new Refusals.SoldOut();
+        }
+        return answer;
+    }
+
+    /** Where the shopper stands, as a poll asks it (counted in the metrics). */
+    QueueAnswer status(long activityId, long userId, String ticket) {
+        QueueAnswer answer = look(activityId, userId, ticket);
+        metrics.answered(activityId, answer.status());
+        return answer;
+    }
+
+    /** Where the shopper stands, as a stream checks it every half second (not counted). */
+    QueueAnswer look(long activityId, long userId, String ticket) {
+        return enter(activityId, userId, ticket, POLL);
+    }
+
+    private QueueAnswer enter(long activityId, long userId, String ticket, String mode) {
+        Activity activity = catalog.find(activityId).orElseThrow(() -> new Refusals.UnknownActivity(activityId));
+        WaitingRoomSettings room = catalog.room(activityId).orElseThrow(() -> new QueueRefusals.NoWaitingRoom(activityId));
+        Instant now = clock.instant();
+        if (now.isBefore(room.opensAt(activity))) {
+            throw new QueueRefusals.NotOpenYet(room.opensAt(activity));
+        }
+        if (activity.endedAt(now)) {
+            throw new Refusals.SaleEnded();
+        }
+        OptionalLong signed = ticket == null ? OptionalLong.empty() : tokens.joinNumber(ticket, activityId, userId);
+        List<?> answer = script(activityId, userId, mode, signed);
+        if ("NO_QUEUE".equals(text(answer, 0))) {
+            state.restore(activityId, room);
+            answer = script(activityId, userId, mode, signed);
+        }
+        switch (text(answer, 0)) {
+            case "DUPLICATE" -> throw new Refusals.AlreadyBought();
+            case "NOT_MEMBER" -> throw new QueueRefusals.NotInQueue();
+            case "NOT_WARMED", "NO_QUEUE" -> throw new Refusals.SalePreparing();
+            default -> {
+                return place(activity, room, userId, new QueueFigures(answer), now);
+            }
+        }
+    }
+
+    private QueueAnswer place(Activity activity, WaitingRoomSettings room, long userId, QueueFigures queue, Instant now) {
+        String ticket = tokens.ticket(activity.id(), userId, queue.joinNumber());
+        if (queue.stock() <= 0) {
+            return QueueAnswer.only(QueueAnswer.SOLD_OUT);
+        }
+        if (queue.drawn() == null) {
+            // before the start: everyone who joined so far is drawn at the start; the back of the queue till then
+            return QueueAnswer.waiting(queue.paused() ? QueueAnswer.PAUSED : QueueAnswer.WAITING, queue.joined(), 0,
+                    eta(queue.joined(), queue.rate()) + Math.max(0, activity.startTime().getEpochSecond() - now.getEpochSecond()),
+                    PollAfter.beforeStart(activity.startTime().toEpochMilli() - now.toEpochMilli(), ThreadLocalRandom.current().nextDouble()),
+                    ticket, activity.startTime().toString());
+        }
+        long place = queue.joinNumber() <= queue.drawn()
+                ? QueueDraw.place(room.seed(), queue.drawn(), queue.joinNumber()) : queue.joinNumber();
+        if (place > queue.serving()) {
+            long ahead = place - queue.serving();
+            long eta = eta(ahead, queue.rate());
+            double spread = ThreadLocalRandom.current().nextDouble();
+            long pollAfter = ahead > queue.stock() ? PollAfter.waiting(eta, eta(queue.stock(), queue.rate()), spread)
+                    : PollAfter.waiting(eta, spread);
+            return QueueAnswer.waiting(queue.paused() ? QueueAnswer.PAUSED : QueueAnswer.WAITING, place, queue.serving(), eta, pollAfter,
+                    ticket, null);
+        }
+        long admittedAt = queue.admittedAt() != null ? queue.admittedAt() : admit(activity.id(), userId, now);
+        Instant expires = Instant.ofEpochMilli(admittedAt).plusSeconds(room.admissionSeconds());
+        if (!now.isBefore(expires)) {
+            state.leave(activity.id(), userId);
+            return QueueAnswer.only(QueueAnswer.EXPIRED);
+        }
+        return QueueAnswer.admitted(tokens.admission(activity.id(), userId, expires),
+                Math.max(1, expires.getEpochSecond() - now.getEpochSecond()), ticket);
+    }
+
+    /** The admission starts at the first answer that finds the place served; later ones keep that moment. */
+    private long admit(long activityId, long userId, Instant now) {
+        String key = SeckillKeys.queueAdmitted(activityId);
+        redisGuard.call(() -> redis.opsForHash().putIfAbsent(key, Long.toString(userId), Long.toString(now.toEpochMilli())));
+        Object stored = redisGuard.call(() -> redis.opsForHash().get(key, Long.toString(userId)));
+        return stored == null ? now.toEpochMilli() : Long.parseLong(stored.toString());
+    }
+
+    private List<?> script(long activityId, long userId, String mode, OptionalLong signed) {
+        return redisGuard.call(() -> redis.execute(ENTER,
+                List.of(SeckillKeys.queue(activityId), SeckillKeys.queueMembers(activityId), SeckillKeys.queueAdmitted(activityId),
+                        SeckillKeys.users(activityId), SeckillKeys.stock(activityId)),
+                Long.toString(userId), mode, signed.isPresent() ? Long.toString(signed.getAsLong()) : ""));
+    }
+
+    private static long eta(long placesAhead, long rate) {
+        return rate <= 0 ? placesAhead : (placesAhead + rate - 1) / rate;
+    }
+
+    private static String text(List<?> answer, int index) {
+        return answer == null || answer.size() <= index || answer.get(index) == null ? "" : answer.get(index).toString();
+    }
+}

@@ -1,0 +1,175 @@
+package com.seckill.seckill.settle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.activity.ActivityCatalog;
+import com.seckill.seckill.orders.OrderRecords;
+import com.seckill.seckill.settle.Reconciler.Outcome;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RLock;
+import org.redisson.api.RedissonClient;
+import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.core.HashOperations;
+import org.springframework.data.redis.core.SetOperations;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.ValueOperations;
+import org.springframework.data.redis.core.ZSetOperations;
+import org.springframework.data.redis.core.script.RedisScript;
+
+/** Redis figures are repaired from MySQL only when they differ and nothing is in flight. */
+class ReconcilerTest {
+
+    private static final Instant START = Instant.parse("2030-01-01T10:00:00Z");
+    private static final Activity SALE = new Activity(7, 2, "Phone", BigDecimal.TEN, 10, 8, START, START.plusSeconds(3600), false);
+    private static final List<String> KEYS = List.of(SeckillKeys.stock(7), SeckillKeys.users(7), SeckillKeys.outbox(7),
+            SeckillKeys.queued(7), SeckillKeys.info(7));
+
+    private final StringRedisTemplate redis = mock(StringRedisTemplate.class);
+    @SuppressWarnings("unchecked")
+    private final HashOperations<String, Object, Object> hashes = mock(HashOperations.class);
+    @SuppressWarnings("unchecked")
+    private final ZSetOperations<String, String> zsets = mock(ZSetOperations.class);
+    @SuppressWarnings("unchecked")
+    private final ValueOperations<String, String> values = mock(ValueOperations.class);
+    @SuppressWarnings("unchecked")
+    private final SetOperations<String, String> sets = mock(SetOperations.class);
+    private final RedissonClient redisson = mock(RedissonClient.class);
+    private final RLock lock = mock(RLock.class);
+    private final OrderRecords orders = mock(OrderRecords.class);
+    private final ActivityCatalog catalog = mock(ActivityCatalog.class);
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final Reconciler reconciler = new Reconciler(redis, redisson, orders, catalog, meters);
+    private final List<Object> repairSent = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() {
+        when(redis.opsForHash()).thenReturn(hashes);
+        when(redis.opsForZSet()).thenReturn(zsets);
+        when(redis.opsForValue()).thenReturn(values);
+        when(redis.opsForSet()).thenReturn(sets);
+        when(redis.hasKey(SeckillKeys.stock(7))).thenReturn(true);
+        when(redisson.getLock(SeckillKeys.reconcileLock(7))).thenReturn(lock);
+        when(lock.tryLock()).thenReturn(true);
+        when(hashes.size(SeckillKeys.outbox(7))).thenReturn(0L);
+        when(zsets.zCard(SeckillKeys.queued(7))).thenReturn(0L);
+        when(orders.holders(7)).thenReturn(List.of(1L, 2L));
+    }
+
+    @Test
+    void anActivityNotWarmedIsLeftToTheWarmer() {
+        when(redis.hasKey(SeckillKeys.stock(7))).thenReturn(false);
+
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.CONSISTENT);
+
+        verifyNoInteractions(redisson, orders);
+    }
+
+    @Test
+    void anotherInstanceReconcilingTheActivityMakesThisOneBusy() {
+        when(lock.tryLock()).thenReturn(false);
+
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.BUSY);
+
+        verifyNoInteractions(orders);
+        verify(lock, never()).unlock();
+    }
+
+    @Test
+    void nothingIsComparedWhileAPurchaseWaitsInTheOutboxOrIsUnsettled() {
+        when(hashes.size(SeckillKeys.outbox(7))).thenReturn(1L);
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.IN_FLIGHT);
+
+        when(hashes.size(SeckillKeys.outbox(7))).thenReturn(0L);
+        when(zsets.zCard(SeckillKeys.queued(7))).thenReturn(1L);
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.IN_FLIGHT);
+
+        verifyNoInteractions(orders);
+        verify(lock, times(2)).unlock();
+    }
+
+    @Test
+    void figuresAgreeingWithMySqlAreLeftAlone() {
+        redisHolds("8", "1", "2");
+
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.CONSISTENT);
+
+        verify(redis, never()).execute(any(RedisScript.class), anyList(), any(Object[].class));
+    }
+
+    @Test
+    void aHolderWithoutAnOrderIsRepairedByAScriptThatChecksWhatTheComparisonRead() {
+        redisHolds("7", "1", "2", "3");
+        repairAnswers(1L);
+
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.REPAIRED);
+
+        assertThat(repairSent.subList(0, 4)).as("stock read, holders read, stock per MySQL, total")
+                .containsExactly("7", "3", "8", "10");
+        assertThat(repairSent.subList(4, repairSent.size())).containsExactlyInAnyOrder("1", "2");
+        verify(lock).unlock();
+    }
+
+    @Test
+    void aStockOffByAUnitIsRepairedEvenWhenTheHoldersAgree() {
+        redisHolds("9", "1", "2");
+        repairAnswers(1L);
+
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.REPAIRED);
+
+        assertThat(repairSent.subList(0, 4)).containsExactly("9", "2", "8", "10");
+    }
+
+    @Test
+    void aRepairTheScriptRefusesBecauseSomethingMovedIsLeftForTheNextRound() {
+        redisHolds("7", "1", "2", "3");
+        repairAnswers(0L);
+
+        assertThat(reconciler.reconcile(SALE)).isEqualTo(Outcome.IN_FLIGHT);
+    }
+
+    @Test
+    void aRoundCountsTheActivitiesItRepairedAndOneFailureStopsNoOther() {
+        Activity broken = new Activity(9, 2, "Tablet", BigDecimal.ONE, 5, 5, START, START.plusSeconds(60), false);
+        when(catalog.all()).thenReturn(List.of(broken, SALE));
+        when(redis.hasKey(SeckillKeys.stock(9))).thenThrow(new RedisConnectionFailureException("down"));
+        redisHolds("7", "1", "2", "3");
+        repairAnswers(1L);
+
+        reconciler.reconcileAll();
+
+        assertThat(meters.get("seckill.reconciliation.mismatches").gauge().value()).isEqualTo(1);
+        verify(orders, never()).holders(9);
+    }
+
+    private void redisHolds(String stock, String... holders) {
+        when(values.get(SeckillKeys.stock(7))).thenReturn(stock);
+        when(sets.members(SeckillKeys.users(7))).thenReturn(Set.of(holders));
+    }
+
+    private void repairAnswers(long answer) {
+        when(redis.execute(any(RedisScript.class), eq(KEYS), any(Object[].class))).thenAnswer(call -> {
+            Object[] arguments = call.getArguments();
+            repairSent.addAll(Arrays.asList(arguments).subList(2, arguments.length));
+            return answer;
+        });
+    }
+}
