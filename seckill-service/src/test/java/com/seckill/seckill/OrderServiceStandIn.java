@@ -16,14 +16,15 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * order-service's read API as seckill-service uses it, answered from the test database exactly as
  * order-service answers from its tables (the tests write orders there as its consumer would). Its
- * consumer is idle unless a test says it is busy, and a test can slip work in before the next
- * holders answer (a purchase turning into an order while the holders are being read).
+ * consumer is idle unless a test says it is busy, and a test can slip work in before or after the
+ * next holders are read (a purchase turning into an order while the holders are being read).
  */
 public final class OrderServiceStandIn extends ServiceStandIn {
 
     private static final String LIVE = "status IN (0, 1)";
     public final AtomicBoolean consumerBusy = new AtomicBoolean();
     public final AtomicReference<Runnable> beforeNextHolders = new AtomicReference<>();
+    public final AtomicReference<Runnable> afterNextHolders = new AtomicReference<>();
 
     OrderServiceStandIn() {
         route("/internal/activities/", Scopes.ORDERS_READ, this::activity);
@@ -40,7 +41,12 @@ public final class OrderServiceStandIn extends ServiceStandIn {
             if (before != null) {
                 before.run();
             }
-            return new Answer(200, longs("SELECT user_id FROM seckill_order WHERE activity_id = ? AND " + LIVE, activityId));
+            Answer holders = new Answer(200, longs("SELECT user_id FROM seckill_order WHERE activity_id = ? AND " + LIVE, activityId));
+            Runnable after = afterNextHolders.getAndSet(null);
+            if (after != null) {
+                after.run();
+            }
+            return holders;
         }
         Map<String, Long> counts = new LinkedHashMap<>();
         List<String> names = List.of("PENDING", "PAID", "CANCELLED", "CLOSED", "REFUNDED");

@@ -27,8 +27,9 @@ import org.springframework.stereotype.Component;
 /**
  * Compares each activity's Redis figures (stock, holders) with the live orders MySQL recorded and
  * repairs Redis when they differ, but only if nothing was in flight and nothing changed in Redis
- * between its reading and the repair: the repair is a script that first checks the stock and the
- * number of holders it was built from, and that no purchase waits in the outbox or the queued set.
+ * between its reading and the repair: the figures are read by one script that answers only while no
+ * purchase waits in the outbox or the queued set (so every purchase they count is in MySQL when it is
+ * read next), and the repair is a script that first checks the stock and the holders it was built from.
  * A purchase accepted and turned into an order while MySQL was being read can therefore never be
  * undone by a repair built from the older snapshot. Every repair is logged. (A script rather than
  * WATCH/MULTI: Redis Cluster clients do not run transactions, a script on one activity's slot runs anywhere.)
@@ -37,6 +38,8 @@ import org.springframework.stereotype.Component;
 public class Reconciler {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+    @SuppressWarnings("rawtypes")
+    private static final RedisScript<List> READ = RedisScript.of(LuaScripts.text("lua/reconcile-read.lua"), List.class);
     private static final RedisScript<Long> REPAIR = RedisScript.of(LuaScripts.text("lua/reconcile.lua"), Long.class);
 
     public enum Outcome { CONSISTENT, REPAIRED, IN_FLIGHT, BUSY }
@@ -95,21 +98,24 @@ public class Reconciler {
 
     private Outcome compareAndRepair(Activity activity) {
         long id = activity.id();
-        if (redis.opsForHash().size(SeckillKeys.outbox(id)) > 0 || zeroIfNull(redis.opsForZSet().zCard(SeckillKeys.queued(id))) > 0) {
+        List<?> read = redis.execute(READ, List.of(SeckillKeys.stock(id), SeckillKeys.users(id), SeckillKeys.outbox(id),
+                SeckillKeys.queued(id)));
+        if (read == null || read.isEmpty()) {
             return Outcome.IN_FLIGHT;
         }
-        String stock = redis.opsForValue().get(SeckillKeys.stock(id));
-        Set<String> inRedis = redis.opsForSet().members(SeckillKeys.users(id));
+        String stock = String.valueOf(read.get(0));
+        String holdersDigest = String.valueOf(read.get(1));
+        Set<String> inRedis = new HashSet<>();
+        read.subList(2, read.size()).forEach(holder -> inRedis.add(String.valueOf(holder)));
         Set<String> inMysql = new HashSet<>();
         orders.holders(id).forEach(user -> inMysql.add(String.valueOf(user)));
         String expectedStock = String.valueOf(activity.stockTotal() - inMysql.size());
         if (expectedStock.equals(stock) && inMysql.equals(inRedis)) {
             return Outcome.CONSISTENT;
         }
-        int holdersBefore = inRedis == null ? 0 : inRedis.size();
         List<String> args = new ArrayList<>(inMysql.size() + 4);
-        args.add(stock == null ? "" : stock);
-        args.add(String.valueOf(holdersBefore));
+        args.add(stock);
+        args.add(holdersDigest);
         args.add(expectedStock);
         args.add(String.valueOf(activity.stockTotal()));
         args.addAll(inMysql);
@@ -119,11 +125,7 @@ public class Reconciler {
             return Outcome.IN_FLIGHT; // something moved since the reads: the next round looks again
         }
         log.warn("Activity {} reconciled: Redis stock {} -> {}, holders {} -> {}", id, stock, expectedStock,
-                holdersBefore, inMysql.size());
+                inRedis.size(), inMysql.size());
         return Outcome.REPAIRED;
-    }
-
-    private static long zeroIfNull(Long value) {
-        return value == null ? 0 : value;
     }
 }

@@ -309,4 +309,41 @@ class ReliabilityIT extends SeckillServiceIT {
         assertThat(redis.opsForSet().members(SeckillKeys.users(id)))
                 .containsExactlyInAnyOrder(String.valueOf(holder), String.valueOf(latecomer));
     }
+
+    @Test
+    void aPurchaseWrittenJustAfterMysqlWasReadIsNeverUndoneThoughAUnitCameBackMeanwhile() throws Exception {
+        Activity activity = runningActivity(10);
+        long id = activity.id();
+        long holder = uniqueId();
+        long leaver = uniqueId();
+        long latecomer = uniqueId();
+        liveOrder(id, holder, UUID.randomUUID().toString());
+        long leaversOrder = liveOrder(id, leaver, UUID.randomUUID().toString());
+        redis.opsForSet().add(SeckillKeys.users(id), String.valueOf(holder), String.valueOf(leaver));
+        redis.opsForValue().set(SeckillKeys.stock(id), "42"); // wrong: the reconciler means to repair it
+        // once MySQL was read: a purchase is accepted and written, and the leaver's cancelled order gives its
+        // unit back, so the stock and the number of holders end as they were read
+        orderService.afterNextHolders.set(() -> {
+            redis.opsForValue().decrement(SeckillKeys.stock(id));
+            redis.opsForSet().add(SeckillKeys.users(id), String.valueOf(latecomer));
+            try (Connection c = TestInfra.connection()) {
+                liveOrder(id, latecomer, UUID.randomUUID().toString());
+                c.createStatement().executeUpdate("UPDATE seckill_order SET status = 2 WHERE id = " + leaversOrder);
+                c.createStatement().executeUpdate("UPDATE seckill_activity SET stock = stock + 1 WHERE id = " + id);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            redis.opsForSet().remove(SeckillKeys.users(id), String.valueOf(leaver));
+            redis.opsForValue().increment(SeckillKeys.stock(id));
+        });
+
+        assertThat(reconciler.reconcile(activity)).isEqualTo(Reconciler.Outcome.IN_FLIGHT);
+        assertThat(redis.opsForSet().isMember(SeckillKeys.users(id), String.valueOf(latecomer)))
+                .as("the latecomer keeps the unit the MySQL read did not know of").isTrue();
+
+        assertThat(reconciler.reconcile(activity)).isEqualTo(Reconciler.Outcome.REPAIRED);
+        assertThat(redis.opsForValue().get(SeckillKeys.stock(id))).isEqualTo("8");
+        assertThat(redis.opsForSet().members(SeckillKeys.users(id)))
+                .containsExactlyInAnyOrder(String.valueOf(holder), String.valueOf(latecomer));
+    }
 }
