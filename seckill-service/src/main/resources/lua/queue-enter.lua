@@ -1,6 +1,6 @@
 -- A shopper joins the waiting room of an activity, or asks where they stand (DESIGN.md §11).
 -- KEYS[1] seckill:{aid}:queue:state   KEYS[2] seckill:{aid}:queue:members   KEYS[3] seckill:{aid}:queue:admitted
--- KEYS[4] seckill:{aid}:users         KEYS[5] seckill:{aid}:stock
+-- KEYS[4] seckill:{aid}:users         KEYS[5] seckill:{aid}:stock      KEYS[6] seckill:{aid}:queue:left
 -- ARGV[1] user id   ARGV[2] 'join' or 'poll'   ARGV[3] the join number of the shopper's signed ticket, or ''
 -- Returns { answer, join number, joined, drawn, serving, paused, rate, admitted at, stock }, answer one of
 -- OK, DUPLICATE (holds a unit), NOT_MEMBER (a poll by someone not in the queue), NO_QUEUE (the state is not
@@ -16,8 +16,9 @@ if not stock then
     return { 'NOT_WARMED' }
 end
 local number = redis.call('HGET', KEYS[2], ARGV[1])
-if not number and ARGV[3] ~= '' then
-    -- a place Redis lost, given back by its signed ticket
+local left = redis.call('HGET', KEYS[6], ARGV[1])
+if not number and ARGV[3] ~= '' and (not left or tonumber(ARGV[3]) > tonumber(left)) then
+    -- a place Redis lost, given back by its signed ticket (not one whose admission ran out unused)
     number = ARGV[3]
     redis.call('HSET', KEYS[2], ARGV[1], number)
     if tonumber(redis.call('HGET', KEYS[1], 'joined') or '0') < tonumber(number) then

@@ -87,6 +87,15 @@ public final class SeckillKeys {
         return activity(activityId, "queue:admitted");
     }
 
+    /**
+     * Hash: user id -> the join number whose admission ran out unused, in the waiting room of one
+     * activity. A signed ticket for that place (or an earlier one) no longer gives it back: who let an
+     * admission run out joins again at the back (DESIGN.md §11).
+     */
+    public static String queueLeft(long activityId) {
+        return activity(activityId, "queue:left");
+    }
+
     /** Redisson lock for a job that one instance at a time should run (a sweeper, a relay). */
     public static String jobLock(String job) {
         return PREFIX + "lock:" + job;

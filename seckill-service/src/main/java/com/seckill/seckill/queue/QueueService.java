@@ -127,7 +127,7 @@ class QueueService {
         long admittedAt = queue.admittedAt() != null ? queue.admittedAt() : admit(activity.id(), userId, now);
         Instant expires = Instant.ofEpochMilli(admittedAt).plusSeconds(room.admissionSeconds());
         if (!now.isBefore(expires)) {
-            state.leave(activity.id(), userId);
+            state.leave(activity.id(), userId, queue.joinNumber());
             return QueueAnswer.only(QueueAnswer.EXPIRED);
         }
         return QueueAnswer.admitted(tokens.admission(activity.id(), userId, expires),
@@ -145,7 +145,7 @@ class QueueService {
     private List<?> script(long activityId, long userId, String mode, OptionalLong signed) {
         return redisGuard.call(() -> redis.execute(ENTER,
                 List.of(SeckillKeys.queue(activityId), SeckillKeys.queueMembers(activityId), SeckillKeys.queueAdmitted(activityId),
-                        SeckillKeys.users(activityId), SeckillKeys.stock(activityId)),
+                        SeckillKeys.users(activityId), SeckillKeys.stock(activityId), SeckillKeys.queueLeft(activityId)),
                 Long.toString(userId), mode, signed.isPresent() ? Long.toString(signed.getAsLong()) : ""));
     }
 

@@ -52,9 +52,13 @@ class QueueState {
         rooms.keep(activityId, number(now.get("joined")), number(now.get("serving")), drawn == null ? null : number(drawn));
     }
 
-    /** The shopper leaves the queue (an admission run out): joining again is at the back. */
-    void leave(long activityId, long userId) {
+    /**
+     * The shopper leaves the queue (an admission run out): joining again is at the back, and the ticket
+     * of the place left gives it back no more.
+     */
+    void leave(long activityId, long userId, long joinNumber) {
         redisGuard.run(() -> {
+            redis.opsForHash().put(SeckillKeys.queueLeft(activityId), Long.toString(userId), Long.toString(joinNumber));
             redis.opsForHash().delete(SeckillKeys.queueMembers(activityId), Long.toString(userId));
             redis.opsForHash().delete(SeckillKeys.queueAdmitted(activityId), Long.toString(userId));
         });

@@ -172,7 +172,7 @@ class QueueServiceTest {
         answers.add(figures(35, 90, "30", 40, "0", admittedLongAgo));
 
         assertThat(at(now).status(7, 42, null).status()).isEqualTo(QueueAnswer.EXPIRED);
-        verify(state).leave(7, 42);
+        verify(state).leave(7, 42, 35);
 
         answers.set(0, figures(35, 90, "30", 40, "0", admittedLongAgo));
         answers.add(figures(91, 91, "30", 40, "0", ""));

@@ -234,4 +234,26 @@ class WaitingRoomIT extends SeckillServiceIT {
         assertThat(early.body().path("code").asText()).isEqualTo("NOT_STARTED");
         assertThat(early.body().path("opensAt").asText()).isEqualTo(start.minusSeconds(600).toString());
     }
+
+    @Test
+    void anAdmissionRunOutUnusedIsGoneForGoodItsOldTicketGivesNoPlaceBack() throws Exception {
+        long activityId = createActivity(100, Instant.now().plusSeconds(2).truncatedTo(ChronoUnit.SECONDS), 50);
+        long shopper = uniqueId();
+        String ticket = join(activityId, shopper).body().path("ticket").asText();
+        String member = String.valueOf(shopper);
+        long place = Long.parseLong(String.valueOf(redis.opsForHash().get(SeckillKeys.queueMembers(activityId), member)));
+        await().atMost(Duration.ofSeconds(20)).until(() -> poll(activityId, shopper, ticket).body().path("status").asText()
+                .equals("ADMITTED"));
+        // the shopper let the admission run out unused
+        redis.opsForHash().put(SeckillKeys.queueAdmitted(activityId), member, String.valueOf(System.currentTimeMillis() - 60_000));
+        assertThat(poll(activityId, shopper, ticket).body().path("status").asText()).isEqualTo("EXPIRED");
+
+        Answer stale = poll(activityId, shopper, ticket);
+        assertThat(stale.status()).as("the old ticket gives the place left back: %s", stale.body()).isEqualTo(404);
+        Answer again = call(post("/api/seckill/{id}/queue", activityId).with(Callers.user(shopper))
+                .header(QueueTokens.TICKET_HEADER, ticket));
+        assertThat(again.status()).as(again.body().toString()).isEqualTo(200);
+        assertThat(Long.parseLong(String.valueOf(redis.opsForHash().get(SeckillKeys.queueMembers(activityId), member))))
+                .as("joining again, even with the old ticket, is at the back").isGreaterThan(place);
+    }
 }
