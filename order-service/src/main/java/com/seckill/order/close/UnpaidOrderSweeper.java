@@ -3,7 +3,6 @@ package com.seckill.order.close;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.order.OrderProperties;
 import com.seckill.order.lifecycle.OrderLifecycle;
-import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -66,14 +65,22 @@ public class UnpaidOrderSweeper {
         try {
             Instant now = clock.instant();
             int closed = 0;
+            // one order that fails (a lock wait, Redis away for a moment) holds up none of the others
             for (long orderId : orders.findUnpaidCreatedBefore(now.minus(properties.payTimeout()).minus(properties.sweepGrace()), BATCH)) {
-                if (lifecycle.close(orderId)) {
-                    closed++;
+                try {
+                    if (lifecycle.close(orderId)) {
+                        closed++;
+                    }
+                } catch (RuntimeException e) {
+                    log.warn("Order {} not closed this round: {}", orderId, e.toString());
                 }
             }
             for (long orderId : orders.findEndedWithoutReturnBefore(now.minus(properties.sweepGrace()), BATCH)) {
-                Order order = orders.findById(orderId);
-                lifecycle.returnToRedis(order);
+                try {
+                    lifecycle.returnToRedis(orders.findById(orderId));
+                } catch (RuntimeException e) {
+                    log.warn("Unit of order {} not returned to Redis this round: {}", orderId, e.toString());
+                }
             }
             if (closed > 0) {
                 log.info("Sweeper closed {} unpaid order(s) whose close message never came", closed);

@@ -1,6 +1,5 @@
 package com.seckill.order.consume;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.client.Channel;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
@@ -9,16 +8,12 @@ import com.seckill.order.infra.Outages;
 import com.seckill.order.infra.Redelivery;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
-import org.springframework.amqp.core.MessageBuilder;
-import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -56,23 +51,19 @@ class OrderMessageListener {
 
     private final OrderCreator creator;
     private final ResultPublisher results;
-    private final ObjectMapper json;
+    private final OrderBodyReader bodies;
+    private final DeliverySettler settler;
     private final OrderProperties properties;
-    private final RabbitTemplate rabbit;
     private final ConsumerActivity activity;
-    private final Redelivery redelivery;
-    private final ConsumerMetrics metrics;
 
-    OrderMessageListener(OrderCreator creator, ResultPublisher results, ObjectMapper json, OrderProperties properties,
-                         RabbitTemplate rabbit, ConsumerActivity activity, Redelivery redelivery, ConsumerMetrics metrics) {
-        this.metrics = metrics;
-        this.activity = activity;
+    OrderMessageListener(OrderCreator creator, ResultPublisher results, OrderBodyReader bodies, DeliverySettler settler,
+                         OrderProperties properties, ConsumerActivity activity) {
         this.creator = creator;
         this.results = results;
-        this.json = json;
+        this.bodies = bodies;
+        this.settler = settler;
         this.properties = properties;
-        this.rabbit = rabbit;
-        this.redelivery = redelivery;
+        this.activity = activity;
     }
 
     @RabbitListener(id = LISTENER_ID, queues = Queues.ORDER_CREATE, containerFactory = "orderBatchListenerFactory")
@@ -88,7 +79,7 @@ class OrderMessageListener {
     private void handleBatch(List<Message> batch, Channel channel) throws IOException {
         List<Delivery> deliveries = new ArrayList<>(batch.size());
         for (Message amqpMessage : batch) {
-            List<OrderMessage> messages = parse(amqpMessage.getBody());
+            List<OrderMessage> messages = bodies.read(amqpMessage.getBody());
             if (messages == null) {
                 log.error("Unreadable order message {} dead-lettered", amqpMessage.getMessageProperties().getMessageId());
                 channel.basicReject(amqpMessage.getMessageProperties().getDeliveryTag(), false);
@@ -97,38 +88,14 @@ class OrderMessageListener {
             }
         }
         int settled = 0;
-        for (List<Delivery> group : transactions(deliveries, properties.batchSize())) {
+        for (List<Delivery> group : OrderBatches.transactions(deliveries, properties.batchSize())) {
             int handled = handleGroup(group, channel);
             settled += handled;
             if (handled < group.size()) {
-                retryAfterOutage(deliveries.subList(settled, deliveries.size()), channel);
+                settler.retryAfterOutage(deliveries.subList(settled, deliveries.size()), channel);
                 return;
             }
         }
-    }
-
-    /**
-     * Splits a batch into the messages whose orders go into one transaction: at most
-     * {@code maxOrders} orders each (a message may carry many), whole messages, in delivery order;
-     * a message carrying more than {@code maxOrders} is a transaction of its own.
-     */
-    static List<List<Delivery>> transactions(List<Delivery> deliveries, int maxOrders) {
-        List<List<Delivery>> transactions = new ArrayList<>();
-        List<Delivery> current = new ArrayList<>();
-        int orders = 0;
-        for (Delivery delivery : deliveries) {
-            if (!current.isEmpty() && orders + delivery.messages().size() > maxOrders) {
-                transactions.add(current);
-                current = new ArrayList<>();
-                orders = 0;
-            }
-            current.add(delivery);
-            orders += delivery.messages().size();
-        }
-        if (!current.isEmpty()) {
-            transactions.add(current);
-        }
-        return transactions;
     }
 
     /**
@@ -179,8 +146,10 @@ class OrderMessageListener {
                 givenUp.add(giveUp(message));
             } catch (RuntimeException e) {
                 if (Outages.isOutage(e)) {
-                    // orders of this message settled already are found settled on the redelivery
+                    // orders of this message settled already are found settled on the redelivery, those given up
+                    // as GIVEN_UP, which copies nothing: their DLQ copy is made now
                     log.warn("Order message {} met an outage: {}", message.requestId(), e.toString());
+                    givenUp.forEach(settler::deadLetterAlone);
                     return false;
                 }
                 if (delivery.attempts() + 1 < MAX_ATTEMPTS) {
@@ -194,35 +163,17 @@ class OrderMessageListener {
             }
         }
         if (retried) {
-            givenUp.forEach(this::deadLetterAlone);
-            retry(delivery, delivery.attempts() + 1, ConsumerMetrics.FAILURE, channel);
+            givenUp.forEach(settler::deadLetterAlone);
+            settler.retry(delivery, delivery.attempts() + 1, ConsumerMetrics.FAILURE, channel);
         } else if (givenUp.isEmpty()) {
             channel.basicAck(delivery.tag(), false);
         } else if (delivery.messages().size() == 1) {
             channel.basicReject(delivery.tag(), false); // to the DLQ, where an operator sees it
         } else {
-            givenUp.forEach(this::deadLetterAlone);
+            givenUp.forEach(settler::deadLetterAlone);
             channel.basicAck(delivery.tag(), false);
         }
         return true;
-    }
-
-    /** An outage (counted as no attempt): these messages come back after the back-off, for as long as it lasts. */
-    private void retryAfterOutage(List<Delivery> rest, Channel channel) throws IOException {
-        log.warn("{} order messages retried in {}", rest.size(), properties.retryBackoff());
-        for (Delivery delivery : rest) {
-            retry(delivery, delivery.attempts(), ConsumerMetrics.OUTAGE, channel);
-        }
-    }
-
-    /** Through the retry queue; when the broker did not keep the copy, the message goes back to its queue at once. */
-    private void retry(Delivery delivery, int attempts, String reason, Channel channel) throws IOException {
-        if (redelivery.later(Queues.ORDER_CREATE_RETRY, delivery.message(), attempts)) {
-            metrics.retried(reason);
-            channel.basicAck(delivery.tag(), false);
-        } else {
-            channel.basicNack(delivery.tag(), false, true);
-        }
     }
 
     /** The request still ends: FAIL, and its unit back, so no shopper polls QUEUED forever. */
@@ -234,61 +185,5 @@ class OrderMessageListener {
             log.warn("Request {} given up without its FAIL result: {}", message.requestId(), e.toString());
         }
         return message;
-    }
-
-    /** A given-up order of a message that carried others: to the DLQ on its own, as if it had come alone. */
-    private void deadLetterAlone(OrderMessage message) {
-        try {
-            rabbit.send(Queues.ORDER_DEAD_LETTER_EXCHANGE, Queues.ORDER_CREATE_DLQ, MessageBuilder
-                    .withBody(json.writeValueAsBytes(message))
-                    .setContentType(MessageProperties.CONTENT_TYPE_JSON)
-                    .setMessageId(message.requestId())
-                    .build());
-        } catch (IOException | RuntimeException e) {
-            log.error("Given-up order message {} not copied to the DLQ: {}", message.requestId(), e.toString());
-        }
-    }
-
-    /**
-     * The order messages of a message body: one object, or an array of them. A body that cannot be
-     * read, or holds an impossible order, is poison (null): nothing of it is applied.
-     */
-    private List<OrderMessage> parse(byte[] body) {
-        try {
-            List<OrderMessage> messages = isArray(body)
-                    ? Arrays.asList(json.readValue(body, OrderMessage[].class))
-                    : List.of(json.readValue(body, OrderMessage.class));
-            return !messages.isEmpty() && messages.stream().allMatch(OrderMessageListener::valid) ? messages : null;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static boolean isArray(byte[] body) {
-        for (byte b : body) {
-            if (!Character.isWhitespace(b)) {
-                return b == '[';
-            }
-        }
-        return false;
-    }
-
-    private static boolean valid(OrderMessage message) {
-        return message != null && message.requestId() != null && !message.requestId().isBlank()
-                && message.requestId().length() <= 64 && message.userId() > 0 && message.activityId() > 0
-                && message.goodsId() > 0 && message.goodsName() != null && message.price() != null
-                && message.price().signum() >= 0;
-    }
-
-    /** One delivered message and the order messages it carries. */
-    record Delivery(List<OrderMessage> messages, Message message) {
-
-        long tag() {
-            return message.getMessageProperties().getDeliveryTag();
-        }
-
-        int attempts() {
-            return Redelivery.attempts(message);
-        }
     }
 }

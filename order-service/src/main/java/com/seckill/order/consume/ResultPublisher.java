@@ -48,8 +48,13 @@ class ResultPublisher {
      * for them all, and one Redis pipeline with every result and the removals from the queued sets.
      */
     void publishCreated(List<OrderMessage> messages, List<Long> orderIds) {
-        closes.schedule(orderIds);
         metrics.created(messages);
+        announce(messages, orderIds);
+    }
+
+    /** The close timer and the SUCCESS results of orders, new or met again. */
+    private void announce(List<OrderMessage> messages, List<Long> orderIds) {
+        closes.schedule(orderIds);
         List<String> results = new ArrayList<>(messages.size());
         Map<Long, List<String>> settledByActivity = new LinkedHashMap<>();
         for (int i = 0; i < messages.size(); i++) {
@@ -72,8 +77,14 @@ class ResultPublisher {
     void publish(OrderMessage message, Outcome outcome) {
         switch (outcome.kind()) {
             case SUCCESS -> {
-                // Scheduled again on a redelivery: a second close message finds the order ended and does nothing.
-                publishCreated(List.of(message), List.of(outcome.orderId()));
+                if (outcome.firstTime()) {
+                    publishCreated(List.of(message), List.of(outcome.orderId()));
+                } else {
+                    // an order met again is not created again: consumed, not counted as created, nor its lag timed
+                    metrics.consumed("success");
+                    // scheduled again: a second close message finds the order ended and does nothing
+                    announce(List.of(message), List.of(outcome.orderId()));
+                }
                 return;
             }
             case SOLD_OUT -> {

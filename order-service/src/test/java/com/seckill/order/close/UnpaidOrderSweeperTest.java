@@ -2,6 +2,7 @@ package com.seckill.order.close;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -29,6 +30,7 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisConnectionException;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
 /** Which unpaid orders the sweeper closes when their close message never came, and under what lock. */
 class UnpaidOrderSweeperTest {
@@ -98,14 +100,34 @@ class UnpaidOrderSweeperTest {
 
     @Test
     void aFailedSweepReleasesTheLockAndIsNotReportedAsASuccess() {
-        when(orders.findUnpaidCreatedBefore(NOW.minus(PAY_TIMEOUT).minus(GRACE), 500)).thenReturn(List.of(1L));
-        when(lifecycle.close(1)).thenThrow(new RedisConnectionException("Redis away"));
+        when(orders.findUnpaidCreatedBefore(NOW.minus(PAY_TIMEOUT).minus(GRACE), 500))
+                .thenThrow(new CannotGetJdbcConnectionException("MySQL away"));
 
-        assertThatThrownBy(sweeper::sweep).isInstanceOf(RedisConnectionException.class);
+        assertThatThrownBy(sweeper::sweep).isInstanceOf(CannotGetJdbcConnectionException.class);
         verify(lock).unlock();
 
         sweeper.scheduledSweep();
         assertThat(lastSuccess()).isZero();
+    }
+
+    @Test
+    void oneOrderThatFailsHoldsUpNoneOfTheOthers() {
+        when(orders.findUnpaidCreatedBefore(NOW.minus(PAY_TIMEOUT).minus(GRACE), 500)).thenReturn(List.of(1L, 2L));
+        when(lifecycle.close(1)).thenThrow(new RedisConnectionException("Redis away"));
+        when(lifecycle.close(2)).thenReturn(true);
+        Order failing = new Order(8, "no", "r8", 1001, 7, 77, "phone", BigDecimal.ONE, OrderStatus.CANCELLED.code(),
+                null, false, NOW.minus(PAY_TIMEOUT));
+        Order next = new Order(9, "no9", "r9", 1002, 7, 77, "phone", BigDecimal.ONE, OrderStatus.CLOSED.code(),
+                null, false, NOW.minus(PAY_TIMEOUT));
+        when(orders.findEndedWithoutReturnBefore(NOW.minus(GRACE), 500)).thenReturn(List.of(8L, 9L));
+        when(orders.findById(8)).thenReturn(failing);
+        when(orders.findById(9)).thenReturn(next);
+        doThrow(new RedisConnectionException("Redis away")).when(lifecycle).returnToRedis(failing);
+
+        assertThat(sweeper.sweep()).isEqualTo(1);
+
+        verify(lifecycle).returnToRedis(next);
+        verify(lock).unlock();
     }
 
     @Test

@@ -3,7 +3,6 @@ package com.seckill.order.consume;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.seckill.common.message.OrderMessage;
-import com.seckill.order.consume.OrderMessageListener.Delivery;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,14 +37,14 @@ class OrderBatchesTest {
             deliveries.add(carrying(1));
         }
 
-        assertThat(sizes(OrderMessageListener.transactions(deliveries, 50))).containsExactly(50, 50, 20);
+        assertThat(sizes(OrderBatches.transactions(deliveries, 50))).containsExactly(50, 50, 20);
     }
 
     @Test
     void messagesCarryingManyOrdersAreNeverSplitNorPiledBeyondTheBatchSize() {
         List<Delivery> deliveries = List.of(carrying(30), carrying(30), carrying(10), carrying(80), carrying(5));
 
-        List<List<Delivery>> transactions = OrderMessageListener.transactions(deliveries, 50);
+        List<List<Delivery>> transactions = OrderBatches.transactions(deliveries, 50);
 
         assertThat(sizes(transactions)).containsExactly(30, 40, 80, 5);
         assertThat(transactions.stream().flatMap(List::stream).map(Delivery::tag).toList())
@@ -55,6 +54,6 @@ class OrderBatchesTest {
 
     @Test
     void nothingDeliveredIsNoTransaction() {
-        assertThat(OrderMessageListener.transactions(List.of(), 50)).isEmpty();
+        assertThat(OrderBatches.transactions(List.of(), 50)).isEmpty();
     }
 }

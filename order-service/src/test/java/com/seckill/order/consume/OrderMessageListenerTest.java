@@ -65,8 +65,9 @@ class OrderMessageListenerTest {
 
     private OrderMessageListener listener(int batchSize) {
         OrderProperties properties = properties(Map.of("seckill.order.batch-size", String.valueOf(batchSize)));
-        return new OrderMessageListener(creator, results, JSON, properties, rabbit, new ConsumerActivity(CLOCK),
-                redelivery, new ConsumerMetrics(meters, CLOCK));
+        DeliverySettler settler = new DeliverySettler(redelivery, new ConsumerMetrics(meters, CLOCK), rabbit, JSON, properties);
+        return new OrderMessageListener(creator, results, new OrderBodyReader(JSON), settler, properties,
+                new ConsumerActivity(CLOCK));
     }
 
     private void deliver(Message... batch) throws IOException {
@@ -332,5 +333,23 @@ class OrderMessageListenerTest {
         sequence.verify(rabbit).send(eq(Queues.ORDER_DEAD_LETTER_EXCHANGE), eq(Queues.ORDER_CREATE_DLQ), any(Message.class));
         sequence.verify(redelivery).later(Queues.ORDER_CREATE_RETRY, message, 1);
         sequence.verify(channel).basicAck(1, false);
+    }
+
+    @Test
+    void aGivenUpOrderOfAMessageThatThenMeetsAnOutageIsDeadLetteredBeforeTheMessageWaits() throws IOException {
+        Message message = delivered(List.of(order("r1"), order("r2")));
+        when(creator.createAll(any())).thenReturn(Optional.empty());
+        when(creator.create(order("r1"))).thenThrow(new UnknownActivity(7));
+        when(creator.create(order("r2"))).thenThrow(new CannotGetJdbcConnectionException("MySQL away"));
+        when(redelivery.later(Queues.ORDER_CREATE_RETRY, message, 0)).thenReturn(true);
+
+        deliver(message);
+
+        ArgumentCaptor<Message> copy = ArgumentCaptor.forClass(Message.class);
+        InOrder sequence = inOrder(rabbit, redelivery);
+        sequence.verify(rabbit).send(eq(Queues.ORDER_DEAD_LETTER_EXCHANGE), eq(Queues.ORDER_CREATE_DLQ), copy.capture());
+        sequence.verify(redelivery).later(Queues.ORDER_CREATE_RETRY, message, 0);
+        assertThat(JSON.readValue(copy.getValue().getBody(), OrderMessage.class)).isEqualTo(order("r1"));
+        assertThat(retried(ConsumerMetrics.OUTAGE)).isEqualTo(1);
     }
 }

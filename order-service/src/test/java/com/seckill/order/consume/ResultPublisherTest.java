@@ -114,12 +114,14 @@ class ResultPublisherTest {
     }
 
     @Test
-    void aCreatedOrderMetAgainIsAnsweredWithItsOrderAndTimedAgain() throws Exception {
+    void aCreatedOrderMetAgainIsAnsweredWithItsOrderAndTimedAgainButNotCountedAsCreatedAgain() throws Exception {
         publisher.publish(MESSAGE, new Outcome(Outcome.Kind.SUCCESS, 11L, false));
 
         verify(closes).schedule(List.of(11L));
         assertThat(pipelined("r1")).isEqualTo(RequestResult.success("r1", 1001, 11));
         verifyNoInteractions(redisStock);
+        assertThat(meters.get("seckill.order.events").tag("event", "created").counter().count()).isZero();
+        assertThat(consumed("success")).isEqualTo(1);
     }
 
     @Test

@@ -28,6 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.amqp.AmqpConnectException;
 import org.springframework.amqp.core.MessagePostProcessor;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -119,6 +120,19 @@ class OrderLifecycleTest {
         assertThat(lifecycle.close(5)).isTrue();
 
         verify(orders).markStockReturned(5);
+    }
+
+    @Test
+    void aCancelThatCommittedIsAnsweredAsDoneThoughRedisCouldNotTakeTheUnitBack() {
+        when(orders.markCancelled(5, 1001)).thenReturn(1);
+        when(orders.findById(5)).thenReturn(order(OrderStatus.CANCELLED, false));
+        when(redisStock.giveBack(7, 1001)).thenThrow(new RedisConnectionFailureException("Redis away"));
+
+        assertThat(lifecycle.cancel(5, 1001)).as("cancelled in MySQL: the owner is told so").isTrue();
+
+        verify(orders).returnStock(7);
+        verify(orders, never()).markStockReturned(anyLong()); // left for the sweeper
+        assertThat(events("cancelled")).isEqualTo(1);
     }
 
     @ParameterizedTest
