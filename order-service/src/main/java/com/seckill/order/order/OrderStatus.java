@@ -1,7 +1,9 @@
 package com.seckill.order.order;
 
+import com.seckill.web.persistence.CodedEnum;
+
 /** Order states as stored (DESIGN.md §6); every change is a conditional UPDATE on the old state. */
-public enum OrderStatus {
+public enum OrderStatus implements CodedEnum {
     PENDING(0), PAID(1), CANCELLED(2), CLOSED(3), REFUNDED(4);
 
     private final int code;
@@ -10,16 +12,12 @@ public enum OrderStatus {
         this.code = code;
     }
 
+    @Override
     public int code() {
         return code;
     }
 
     public static OrderStatus of(int code) {
-        for (OrderStatus status : values()) {
-            if (status.code == code) {
-                return status;
-            }
-        }
-        throw new IllegalArgumentException("Unknown order status " + code);
+        return CodedEnum.of(OrderStatus.class, code);
     }
 }

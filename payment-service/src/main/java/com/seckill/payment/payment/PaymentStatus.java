@@ -1,7 +1,9 @@
 package com.seckill.payment.payment;
 
+import com.seckill.web.persistence.CodedEnum;
+
 /** Payment states as stored; every change is a conditional UPDATE on the old state. */
-public enum PaymentStatus {
+public enum PaymentStatus implements CodedEnum {
     WAITING(0), PAID(1), REFUNDED(2);
 
     private final int code;
@@ -10,16 +12,12 @@ public enum PaymentStatus {
         this.code = code;
     }
 
+    @Override
     public int code() {
         return code;
     }
 
     public static PaymentStatus of(int code) {
-        for (PaymentStatus status : values()) {
-            if (status.code == code) {
-                return status;
-            }
-        }
-        throw new IllegalArgumentException("Unknown payment status " + code);
+        return CodedEnum.of(PaymentStatus.class, code);
     }
 }
