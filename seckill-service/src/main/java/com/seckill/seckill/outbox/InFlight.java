@@ -7,13 +7,19 @@ import org.springframework.stereotype.Component;
 
 /**
  * What this instance has handed to the broker and not yet seen out of the outbox (the sweep leaves
- * those alone), and how often the sweep had to send an entry again (for its backoff).
+ * those alone), and how often and when last the sweep had to send an entry again (for its backoff).
  */
 @Component
 class InFlight {
 
     private final Set<String> requestIds = ConcurrentHashMap.newKeySet();
-    private final Map<String, Integer> sweeps = new ConcurrentHashMap<>();
+    private final Map<String, Sweeps> sweeps = new ConcurrentHashMap<>();
+
+    /** How often the sweep sent an entry, and when it last did (epoch millis). */
+    record Sweeps(int count, long lastAt) {
+
+        static final Sweeps NONE = new Sweeps(0, 0);
+    }
 
     /** Marks the entry in flight; false when it already is. */
     boolean take(String requestId) {
@@ -37,11 +43,11 @@ class InFlight {
         requestIds.remove(requestId);
     }
 
-    int sweeps(String requestId) {
-        return sweeps.getOrDefault(requestId, 0);
+    Sweeps sweeps(String requestId) {
+        return sweeps.getOrDefault(requestId, Sweeps.NONE);
     }
 
-    void swept(String requestId) {
-        sweeps.merge(requestId, 1, Integer::sum);
+    void swept(String requestId, long at) {
+        sweeps.merge(requestId, new Sweeps(1, at), (before, now) -> new Sweeps(before.count() + 1, at));
     }
 }

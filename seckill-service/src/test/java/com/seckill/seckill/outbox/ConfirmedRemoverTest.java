@@ -43,7 +43,7 @@ class ConfirmedRemoverTest {
     void whatWasConfirmedMeanwhileLeavesTheOutboxesInOneDeletePerActivity() {
         List.of("r1", "r2", "r3").forEach(id -> {
             inFlight.take(id);
-            inFlight.swept(id);
+            inFlight.swept(id, 0);
         });
         remover.confirmed(List.of(entry(7, "r1"), entry(8, "r3"), entry(7, "r2")));
         remover.startThread();
@@ -51,19 +51,19 @@ class ConfirmedRemoverTest {
         verify(hashes, timeout(5_000)).delete(SeckillKeys.outbox(7), "r1", "r2");
         verify(hashes, timeout(5_000)).delete(SeckillKeys.outbox(8), "r3");
         await().atMost(Duration.ofSeconds(5)).until(() -> List.of("r1", "r2", "r3").stream().noneMatch(inFlight::contains));
-        assertThat(List.of("r1", "r2", "r3")).allSatisfy(id -> assertThat(inFlight.sweeps(id)).isZero());
+        assertThat(List.of("r1", "r2", "r3")).allSatisfy(id -> assertThat(inFlight.sweeps(id).count()).isZero());
     }
 
     @Test
     void anEntryWhoseRemovalFailedIsFreedForTheSweepButKeepsItsBackoff() {
         when(hashes.delete(anyString(), any(Object[].class))).thenThrow(new RedisConnectionFailureException("down"));
         inFlight.take("r1");
-        inFlight.swept("r1");
+        inFlight.swept("r1", 0);
         remover.confirmed(List.of(entry(7, "r1")));
         remover.startThread();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> !inFlight.contains("r1"));
-        assertThat(inFlight.sweeps("r1")).isEqualTo(1);
+        assertThat(inFlight.sweeps("r1").count()).isEqualTo(1);
     }
 
     private static OutboxEntry entry(long activityId, String requestId) {

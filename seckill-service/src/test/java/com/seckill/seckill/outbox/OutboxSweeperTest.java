@@ -50,8 +50,9 @@ class OutboxSweeperTest {
     private final RLock lock = mock(RLock.class);
     private final ActivityCatalog catalog = mock(ActivityCatalog.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    private final OutboxSweeper sweeper = new OutboxSweeper(publisher, inFlight, redis, redisson, catalog, PROPERTIES,
-            new ObjectMapper(), Clock.fixed(NOW, ZoneOffset.UTC), meters);
+    private final OutboxSweeper sweeper = new OutboxSweeper(
+            new OutboxResender(publisher, inFlight, redis, PROPERTIES, new ObjectMapper()), redis, redisson, catalog,
+            Clock.fixed(NOW, ZoneOffset.UTC), meters);
 
     @BeforeEach
     void setUp() {
@@ -69,7 +70,7 @@ class OutboxSweeperTest {
 
         verify(publisher).publish(7, "old", accepted(5_000));
         verify(publisher, never()).publish(anyLong(), eq("young"), anyString());
-        assertThat(inFlight.sweeps("old")).isEqualTo(1);
+        assertThat(inFlight.sweeps("old").count()).isEqualTo(1);
         verify(lock).unlock();
     }
 
@@ -84,18 +85,32 @@ class OutboxSweeperTest {
     }
 
     @Test
-    void eachAttemptTheSweepMadeDoublesTheDelayBeforeTheNext() {
-        inFlight.swept("twice");
-        inFlight.swept("twice");
-        inFlight.swept("also-twice");
-        inFlight.swept("also-twice");
-        outbox(Map.entry("twice", accepted(19_999)), Map.entry("also-twice", accepted(20_000)));
+    void eachAttemptTheSweepMadeDoublesTheDelayCountedFromTheLastAttempt() {
+        long now = NOW.toEpochMilli();
+        inFlight.swept("twice", now - 30_000);
+        inFlight.swept("twice", now - 19_999);
+        inFlight.swept("also-twice", now - 30_000);
+        inFlight.swept("also-twice", now - 20_000);
+        outbox(Map.entry("twice", accepted(600_000)), Map.entry("also-twice", accepted(600_000)));
 
         sweeper.sweep();
 
         verify(publisher, never()).publish(anyLong(), eq("twice"), anyString());
-        verify(publisher).publish(7, "also-twice", accepted(20_000));
-        assertThat(inFlight.sweeps("also-twice")).isEqualTo(3);
+        verify(publisher).publish(7, "also-twice", accepted(600_000));
+        assertThat(inFlight.sweeps("also-twice")).isEqualTo(new InFlight.Sweeps(3, now));
+    }
+
+    @Test
+    void anOldEntryThatKeepsFailingIsNotSentAgainOnEverySweep() {
+        outbox(Map.entry("old", accepted(600_000)));
+        sweeper.sweep();
+        verify(publisher).publish(7, "old", accepted(600_000));
+
+        outbox(Map.entry("old", accepted(600_000)));
+        sweeper.sweep();
+
+        verify(publisher).publish(anyLong(), anyString(), anyString()); // still the first send only
+        assertThat(inFlight.sweeps("old").count()).isEqualTo(1);
     }
 
     @Test
