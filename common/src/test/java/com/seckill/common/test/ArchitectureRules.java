@@ -1,10 +1,21 @@
 package com.seckill.common.test;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaConstructor;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The rules that keep the modules clean (issue 15), shared by every module's ArchitectureTest
@@ -51,4 +62,50 @@ public final class ArchitectureRules {
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta.servlet..",
                     "org.apache.ibatis..", "io.lettuce..", "org.redisson..", "com.rabbitmq..", "reactor..")
             .because("every service depends on common; what it drags in, every service gets");
+
+    /** Most collaborators a class takes: more means it does several jobs (issue 24). */
+    public static final int MOST_CONSTRUCTOR_PARAMETERS = 7;
+    /** Longest a source file of main code may be: past it, a class does several jobs (issue 24). */
+    public static final int MOST_LINES = 200;
+
+    /**
+     * No constructor of a class takes more than {@value #MOST_CONSTRUCTOR_PARAMETERS} parameters. Records are
+     * exempt: their components are their data (a settings record, a row), not collaborators.
+     */
+    public static final ArchRule CONSTRUCTORS_TAKE_FEW_COLLABORATORS = classes().that().areNotRecords()
+            .should(new ArchCondition<>("take at most " + MOST_CONSTRUCTOR_PARAMETERS + " constructor parameters") {
+                @Override
+                public void check(JavaClass type, ConditionEvents events) {
+                    for (JavaConstructor constructor : type.getConstructors()) {
+                        int parameters = constructor.getRawParameterTypes().size();
+                        if (parameters > MOST_CONSTRUCTOR_PARAMETERS) {
+                            events.add(SimpleConditionEvent.violated(constructor,
+                                    constructor.getFullName() + " takes " + parameters + " parameters"));
+                        }
+                    }
+                }
+            })
+            .because("a class with that many collaborators has several jobs: split it by job")
+            .allowEmptyShould(true);
+
+    /** The source files under {@code sourceRoot} longer than {@value #MOST_LINES} lines, with their length. */
+    public static List<String> filesOverMostLines(Path sourceRoot) {
+        try (Stream<Path> files = Files.walk(sourceRoot)) {
+            return files.filter(file -> file.toString().endsWith(".java"))
+                    .map(file -> file + ": " + lines(file))
+                    .filter(entry -> Long.parseLong(entry.substring(entry.lastIndexOf(' ') + 1)) > MOST_LINES)
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long lines(Path file) {
+        try (Stream<String> lines = Files.lines(file)) {
+            return lines.count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

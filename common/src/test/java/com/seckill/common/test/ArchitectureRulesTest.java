@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The rules are not vacuous: a package cycle and a use of another module's code are caught. */
+/** The rules are not vacuous: a package cycle, a use of another module's code, a class of several jobs are caught. */
 class ArchitectureRulesTest {
 
     @Test
@@ -39,5 +44,26 @@ class ArchitectureRulesTest {
                 .hasMessageNotContaining("fromTheRecord");
         assertThat(ScheduleRules.problem("#{@'fixture.jobs-com.seckill.common.test.fixture.schedules.Jobs$JobProperties'.every()}"))
                 .isNull();
+    }
+
+    @Test
+    void aClassTakingMoreThanSevenCollaboratorsFailsTheRuleButARecordsComponentsDoNot() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("com.seckill.common.test.fixture.shape");
+
+        assertThatThrownBy(() -> ArchitectureRules.CONSTRUCTORS_TAKE_FEW_COLLABORATORS.check(fixture))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("SeveralJobs").hasMessageContaining("takes 8 parameters")
+                .hasMessageNotContaining("OneJob").hasMessageNotContaining("Settings");
+    }
+
+    @Test
+    void onlySourceFilesLongerThanTheLimitAreListed(@TempDir Path sources) throws IOException {
+        Files.createDirectories(sources.resolve("a/b"));
+        Files.write(sources.resolve("a/b/Long.java"), Collections.nCopies(ArchitectureRules.MOST_LINES + 1, "//"));
+        Files.write(sources.resolve("a/Short.java"), Collections.nCopies(ArchitectureRules.MOST_LINES, "//"));
+        Files.write(sources.resolve("a/notes.txt"), Collections.nCopies(500, "x"));
+
+        assertThat(ArchitectureRules.filesOverMostLines(sources))
+                .containsExactly(sources.resolve("a/b/Long.java") + ": " + (ArchitectureRules.MOST_LINES + 1));
     }
 }

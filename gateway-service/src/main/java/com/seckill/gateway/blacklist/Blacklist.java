@@ -2,7 +2,6 @@ package com.seckill.gateway.blacklist;
 
 import com.seckill.gateway.client.ClientAddresses;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
@@ -11,21 +10,18 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.InitializingBean;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * The deny list as every request sees it: an in-memory snapshot, so checking costs no Redis call.
  * MySQL holds the list ({@link BlacklistTable}); Redis holds the copy all instances read
- * ({@link BlacklistCopy}). Each instance polls the copy's version every {@code refresh} and reloads
+ * ({@link BlacklistCopy}). Each instance polls the copy's version every {@code refresh}
+ * ({@link BlacklistPolling}) and reloads
  * when it changed, in either direction: a copy Redis lost is rebuilt from MySQL by the first instance
  * that finds it missing, with a version no instance held before, so every instance reloads within a
  * refresh period and nothing MySQL holds is lost. Every {@code resync} each instance also checks that
@@ -34,23 +30,19 @@ import reactor.core.publisher.Mono;
  * {@code expiresAt} exactly. If Redis is unreachable the last snapshot keeps applying.
  */
 @Component
-public class Blacklist implements InitializingBean, DisposableBean {
+public class Blacklist {
 
     private static final Logger log = LoggerFactory.getLogger(Blacklist.class);
 
     private final BlacklistTable table;
     private final BlacklistCopy copy;
-    private final BlacklistProperties properties;
     private final Clock clock;
     private final AtomicLong reloads = new AtomicLong();
     private volatile Snapshot snapshot = new Snapshot(-1, null, Long.MAX_VALUE, Set.of(), Map.of(), Map.of());
-    private Disposable polling;
-    private Disposable resyncing;
 
-    Blacklist(BlacklistTable table, BlacklistCopy copy, BlacklistProperties properties, Clock clock) {
+    Blacklist(BlacklistTable table, BlacklistCopy copy, Clock clock) {
         this.table = table;
         this.copy = copy;
-        this.properties = properties;
         this.clock = clock;
     }
 
@@ -63,6 +55,28 @@ public class Blacklist implements InitializingBean, DisposableBean {
      */
     private record Snapshot(long reload, Long version, long nextExpiry, Set<Long> ids, Map<Long, Long> users,
                             Map<String, Long> addresses) {
+
+        /** The entries active at {@code now}; a user or address listed twice is blocked until the later end. */
+        static Snapshot of(long reload, long version, List<BlacklistEntry> entries, Instant now) {
+            Map<Long, Long> users = new HashMap<>();
+            Map<String, Long> addresses = new HashMap<>();
+            long nextExpiry = Long.MAX_VALUE;
+            for (BlacklistEntry entry : entries) {
+                if (!entry.activeAt(now)) {
+                    continue;
+                }
+                long until = entry.expiresAt() == null ? Long.MAX_VALUE : entry.expiresAt().toEpochMilli();
+                nextExpiry = Math.min(nextExpiry, until);
+                if (entry.userId() != null) {
+                    users.merge(entry.userId(), until, Math::max);
+                }
+                if (entry.ip() != null) {
+                    addresses.merge(entry.ip(), until, Math::max);
+                }
+            }
+            Set<Long> ids = entries.stream().filter(e -> e.activeAt(now)).map(BlacklistEntry::id).collect(Collectors.toSet());
+            return new Snapshot(reload, version, nextExpiry, Set.copyOf(ids), Map.copyOf(users), Map.copyOf(addresses));
+        }
     }
 
     public boolean blocksUser(long userId) {
@@ -148,25 +162,8 @@ public class Blacklist implements InitializingBean, DisposableBean {
         long reload = reloads.incrementAndGet();
         return copy.all().flatMap(entries -> {
             Instant now = clock.instant();
-            Map<Long, Long> users = new HashMap<>();
-            Map<String, Long> addresses = new HashMap<>();
-            long nextExpiry = Long.MAX_VALUE;
             List<BlacklistEntry> expired = entries.stream().filter(e -> !e.activeAt(now)).toList();
-            for (BlacklistEntry entry : entries) {
-                if (!entry.activeAt(now)) {
-                    continue;
-                }
-                long until = entry.expiresAt() == null ? Long.MAX_VALUE : entry.expiresAt().toEpochMilli();
-                nextExpiry = Math.min(nextExpiry, until);
-                if (entry.userId() != null) {
-                    users.merge(entry.userId(), until, Math::max);
-                }
-                if (entry.ip() != null) {
-                    addresses.merge(entry.ip(), until, Math::max);
-                }
-            }
-            Set<Long> ids = entries.stream().filter(e -> e.activeAt(now)).map(BlacklistEntry::id).collect(Collectors.toSet());
-            install(new Snapshot(reload, version, nextExpiry, Set.copyOf(ids), Map.copyOf(users), Map.copyOf(addresses)));
+            install(Snapshot.of(reload, version, entries, now));
             return Flux.fromIterable(expired).concatMap(e -> table.delete(e.id()).then(copy.remove(e.id()))).then();
         });
     }
@@ -191,31 +188,5 @@ public class Blacklist implements InitializingBean, DisposableBean {
                     current.ids().size(), inMysql.size());
             return copy.discard();
         });
-    }
-
-    @Override
-    public void afterPropertiesSet() {
-        polling = every(properties.refresh().toMillis(), this::refresh, "refreshed");
-        resyncing = every(properties.resync().toMillis(), this::resync, "checked against MySQL");
-    }
-
-    private static Disposable every(long millis, Supplier<Mono<Void>> task, String what) {
-        return Flux.interval(Duration.ofMillis(millis))
-                .onBackpressureDrop()
-                .concatMap(tick -> task.get().onErrorResume(failure -> {
-                    log.debug("Blacklist not {}, keeping the last one: {}", what, failure.toString());
-                    return Mono.empty();
-                }), 1)
-                .subscribe();
-    }
-
-    @Override
-    public void destroy() {
-        if (polling != null) {
-            polling.dispose();
-        }
-        if (resyncing != null) {
-            resyncing.dispose();
-        }
     }
 }

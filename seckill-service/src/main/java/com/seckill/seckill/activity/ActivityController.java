@@ -24,10 +24,12 @@ import org.springframework.web.bind.annotation.RestController;
 class ActivityController {
 
     private final ActivityService service;
+    private final ActivityInspector inspector;
     private final StockTopUps topUps;
 
-    ActivityController(ActivityService service, StockTopUps topUps) {
+    ActivityController(ActivityService service, ActivityInspector inspector, StockTopUps topUps) {
         this.service = service;
+        this.inspector = inspector;
         this.topUps = topUps;
     }
 
@@ -60,7 +62,7 @@ class ActivityController {
     ActivityStats warmUp(@PathVariable @Positive long id,
                          @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long adminId) {
         service.warmUp(id, adminId);
-        return service.stats(id);
+        return inspector.stats(id);
     }
 
     @Operation(summary = "Adds stock to a sale that has not ended (ADMIN, audited): MySQL and Redis gain exactly the units "
@@ -77,6 +79,6 @@ class ActivityController {
     @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
     @GetMapping("/api/admin/activities/{id}/stats")
     ActivityStats stats(@PathVariable @Positive long id) {
-        return service.stats(id);
+        return inspector.stats(id);
     }
 }

@@ -1,21 +1,13 @@
 package com.seckill.seckill.activity;
 
-import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.Refusals;
-import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.audit.AuditLog;
-import com.seckill.seckill.orders.OrderRecords;
-import com.seckill.seckill.orders.OrderServiceUnavailable;
-import java.time.Clock;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Service;
 
-/** Operator use cases: define an activity, warm it up, inspect its figures. */
+/** Operator use cases: define an activity, warm it up, list and read activities ({@link ActivityInspector} reads their figures). */
 @Service
 public class ActivityService {
 
@@ -24,27 +16,15 @@ public class ActivityService {
     private final ActivityMapper mapper;
     private final ActivityCatalog catalog;
     private final ActivityWarmer warmer;
-    private final StringRedisTemplate redis;
-    private final SaleFigures figures;
-    private final OrderRecords orderRecords;
-    private final SeckillProperties properties;
     private final AuditLog audit;
     private final ActivityStore store;
-    private final Clock clock;
 
-    ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, StringRedisTemplate redis,
-                    SaleFigures figures, OrderRecords orderRecords, SeckillProperties properties, AuditLog audit,
-                    ActivityStore store, Clock clock) {
+    ActivityService(ActivityMapper mapper, ActivityCatalog catalog, ActivityWarmer warmer, AuditLog audit, ActivityStore store) {
         this.mapper = mapper;
         this.catalog = catalog;
         this.warmer = warmer;
-        this.redis = redis;
-        this.figures = figures;
-        this.orderRecords = orderRecords;
-        this.properties = properties;
         this.audit = audit;
         this.store = store;
-        this.clock = clock;
     }
 
     ActivityView create(CreateActivityRequest request, long adminId) {
@@ -64,27 +44,6 @@ public class ActivityService {
     void warmUp(long id, long adminId) {
         warmer.warm(require(id));
         audit.record(adminId, AuditLog.WARM_UP, id, null, null);
-    }
-
-    /** Redis and MySQL figures of an activity, and whether they agree. */
-    public ActivityStats stats(long id) {
-        Activity activity = require(id);
-        Map<String, Long> orders;
-        try {
-            orders = new TreeMap<>(orderRecords.orderCounts(id));
-        } catch (OrderServiceUnavailable e) {
-            orders = null; // the Redis side is still worth showing while order-service is away
-        }
-        boolean sellable = figures.stamp(id).current();
-        String redisStock = redis.opsForValue().get(SeckillKeys.stock(id));
-        Long pendingOutbox = redis.opsForHash().size(SeckillKeys.outbox(id));
-        Long holders = redis.opsForSet().size(SeckillKeys.users(id));
-        Long unsettled = redis.opsForZSet().size(SeckillKeys.queued(id));
-        Long stuck = redis.opsForZSet().count(SeckillKeys.queued(id), 0,
-                clock.millis() - properties.queuedBound().toMillis());
-        return ActivityStats.of(activity, sellable, redisStock == null ? null : Integer.valueOf(redisStock), orders,
-                pendingOutbox == null ? 0 : pendingOutbox, holders == null ? 0 : holders,
-                unsettled == null ? 0 : unsettled, stuck == null ? 0 : stuck);
     }
 
     /** The activity as MySQL has it; 404 NOT_FOUND when there is none. */

@@ -2,43 +2,32 @@ package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
-import com.seckill.seckill.orders.OrderPipeline;
-import com.seckill.seckill.orders.OrderRecords;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Qualifier;
-import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
-import org.springframework.core.task.TaskExecutor;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
  * Makes an activity's Redis figures sellable: before it starts (on creation when the start is
- * near, on a schedule for everything within the warm-up window, on an operator's request), and
- * again whenever Redis lost what it held (DESIGN.md §10).
+ * near, on a schedule for everything within the warm-up window ({@link WarmupSchedule}), on an
+ * operator's request, in the background for a purchase ({@link WarmupRequests})), and again
+ * whenever Redis lost what it held (DESIGN.md §10).
  * <p>
  * Figures that were never sold are simply built from MySQL. Figures of a sale that may have sold
  * and that Redis lost (it came back empty, or with older data) are rebuilt only once every
  * purchase accepted before the loss is written to MySQL: the purchase script refuses to sell
- * meanwhile, this waits until the purchases in flight have published their messages (the Redis
- * timeout plus the publish timeout after the loss was first seen), the order
- * queue is empty, every consumer is idle and the activity's outbox is empty, then reads stock and
- * holders from MySQL. So the units accepted but not yet written are counted, and the next buyers
- * are neither oversold nor undersold. A Redisson lock per activity keeps instances from racing.
+ * meanwhile, this waits until the purchases in flight are written ({@link InFlightPurchases}: the
+ * Redis timeout plus the publish timeout after the loss was first seen, then an empty outbox and a
+ * drained order pipeline), then reads stock and holders from MySQL ({@link SaleRecords}). So the
+ * units accepted but not yet written are counted, and the next buyers are neither oversold nor undersold. A Redisson lock per activity keeps instances from racing.
  */
 @Component
 public class ActivityWarmer {
@@ -48,39 +37,24 @@ public class ActivityWarmer {
     private static final Duration START_SKEW = Duration.ofSeconds(5);
 
     private final SaleFigures figures;
-    private final StringRedisTemplate redis;
-    private final ActivityStore store;
-    private final OrderRecords orders;
-    private final OrderPipeline pipeline;
+    private final SaleRecords records;
+    private final InFlightPurchases inFlight;
     private final RedissonClient redisson;
     private final ActivityCatalog catalog;
     private final SeckillProperties properties;
-    private final TaskExecutor executor;
     private final Clock clock;
     /** Activities whose lost figures wait for the purchases in flight, with when this instance first saw it. */
     private final Map<Long, Long> recoveringSince = new ConcurrentHashMap<>();
-    private final Set<Long> requested = ConcurrentHashMap.newKeySet();
-    private final AtomicLong lastRound = new AtomicLong();
-    /** Longest a purchase can still be on its way to the broker: its script's timeout, then the publish's. */
-    private final Duration inFlightGrace;
 
-    ActivityWarmer(SaleFigures figures, StringRedisTemplate redis, ActivityStore store, OrderRecords orders,
-                   OrderPipeline pipeline, RedissonClient redisson, ActivityCatalog catalog, SeckillProperties properties,
-                   RedisProperties redisProperties, @Qualifier("applicationTaskExecutor") TaskExecutor executor,
-                   Clock clock, MeterRegistry meters) {
-        Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "warm-up")
-                .description("When the job last completed (epoch seconds)").register(meters);
+    ActivityWarmer(SaleFigures figures, SaleRecords records, InFlightPurchases inFlight, RedissonClient redisson,
+                   ActivityCatalog catalog, SeckillProperties properties, Clock clock) {
         this.figures = figures;
-        this.redis = redis;
-        this.store = store;
-        this.orders = orders;
-        this.pipeline = pipeline;
+        this.records = records;
+        this.inFlight = inFlight;
         this.redisson = redisson;
         this.catalog = catalog;
         this.properties = properties;
-        this.executor = executor;
         this.clock = clock;
-        this.inFlightGrace = redisProperties.getTimeout().plus(properties.publishTimeout());
     }
 
     /**
@@ -102,43 +76,18 @@ public class ActivityWarmer {
         return !recoveringSince.isEmpty();
     }
 
-    /** A purchase found the figures unsellable: warm them in the background, one attempt per activity at a time. */
-    public void requestWarm(Activity activity) {
-        if (!requested.add(activity.id())) {
-            return;
-        }
-        try {
-            executor.execute(() -> {
-                try {
-                    warm(activity);
-                } catch (RuntimeException e) {
-                    log.warn("Warm-up of activity {} failed, will retry: {}", activity.id(), e.toString());
-                } finally {
-                    requested.remove(activity.id());
-                }
-            });
-        } catch (RuntimeException e) {
-            requested.remove(activity.id());
+    /** A scheduled look at an activity within its window: figures already sellable (perhaps rebuilt by another instance) stand. */
+    void keepWarm(Activity activity) {
+        if (figures.stamp(activity.id()).current()) {
+            recoveringSince.remove(activity.id()); // another instance rebuilt it
+        } else {
+            warm(activity);
         }
     }
 
-    @Scheduled(fixedDelayString = SeckillProperties.WARMUP_INTERVAL, initialDelayString = SeckillProperties.WARMUP_INTERVAL)
-    void warmUpcoming() {
+    /** Recoveries of activities that ended or are gone are not waited for. */
+    void dropRecoveriesOutsideTheirWindow() {
         recoveringSince.keySet().removeIf(id -> catalog.find(id).map(activity -> !startsWithinWindow(activity)).orElse(true));
-        for (Activity activity : catalog.all()) {
-            if (startsWithinWindow(activity)) {
-                try {
-                    if (figures.stamp(activity.id()).current()) {
-                        recoveringSince.remove(activity.id()); // another instance rebuilt it
-                    } else {
-                        warm(activity);
-                    }
-                } catch (RuntimeException e) {
-                    log.warn("Warm-up of activity {} failed, will retry: {}", activity.id(), e.toString());
-                }
-            }
-        }
-        lastRound.set(clock.instant().getEpochSecond());
     }
 
     /** A just-created activity: whatever Redis holds under its id belongs to another sale; it has sold nothing. */
@@ -165,7 +114,7 @@ public class ActivityWarmer {
                 return true;
             }
             if (!stamp.stockPresent() && !mayHaveSold(activity)) {
-                ActivityStore.Snapshot row = store.snapshot(activity.id());
+                ActivityStore.Snapshot row = records.snapshot(activity.id());
                 if (figures.buildFresh(row.activity(), row.topUps())) {
                     log.info("Activity {} warmed up: {} units", activity.id(), row.activity().stock());
                 }
@@ -182,12 +131,11 @@ public class ActivityWarmer {
             return clock.millis();
         });
         // a purchase whose script ran just before the loss may still be waiting for its answer, then publishing
-        if (clock.millis() < since + inFlightGrace.toMillis()
-                || redis.opsForHash().size(SeckillKeys.outbox(id)) > 0 || !pipeline.drained()) {
+        if (clock.millis() < since + inFlight.grace().toMillis() || !inFlight.allWritten(id)) {
             return false;
         }
-        ActivityStore.Snapshot row = store.snapshot(id);
-        List<Long> holders = orders.holders(id);
+        ActivityStore.Snapshot row = records.snapshot(id);
+        List<Long> holders = records.holders(id);
         if (!figures.rebuild(row.activity(), row.topUps(), holders)) {
             return false;
         }

@@ -1,30 +1,11 @@
 package com.seckill.seckill.purchase;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.error.SeckillException;
-import com.seckill.common.message.OrderMessage;
-import com.seckill.common.redis.LuaScripts;
-import com.seckill.common.redis.PurchaseOutcome;
-import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.trust.PurchasePaths;
 import com.seckill.seckill.Refusals;
-import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
-import com.seckill.seckill.activity.ActivityWarmer;
-import com.seckill.seckill.infra.RedisGuard;
-import com.seckill.seckill.outbox.OutboxPublisher;
-import java.time.Clock;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import com.seckill.seckill.activity.WarmupRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Service;
 
 /**
@@ -39,37 +20,23 @@ class PurchaseService {
 
     private static final Logger log = LoggerFactory.getLogger(PurchaseService.class);
 
-    static final RedisScript<Long> PURCHASE =
-            RedisScript.of(LuaScripts.text("lua/purchase.lua"), Long.class);
-
     private final SaleGuard guard;
-    private final RedisGuard redisGuard;
-    private final StringRedisTemplate redis;
+    private final PurchaseScript script;
     private final ResultStore results;
-    private final OutboxPublisher relay;
-    private final ActivityWarmer warmer;
-    private final SeckillProperties properties;
+    private final OrderHandOff handOff;
+    private final WarmupRequests warmups;
     private final PurchaseMetrics metrics;
-    private final ObjectMapper json;
-    private final PurchasePaths paths;
     private final PurchaseLoad load;
-    private final Clock clock;
 
-    PurchaseService(SaleGuard guard, RedisGuard redisGuard, StringRedisTemplate redis, ResultStore results,
-                    OutboxPublisher relay, ActivityWarmer warmer, SeckillProperties properties, PurchaseMetrics metrics,
-                    ObjectMapper json, PurchasePaths paths, PurchaseLoad load, Clock clock) {
+    PurchaseService(SaleGuard guard, PurchaseScript script, ResultStore results, OrderHandOff handOff, WarmupRequests warmups,
+                    PurchaseMetrics metrics, PurchaseLoad load) {
         this.guard = guard;
-        this.redisGuard = redisGuard;
-        this.redis = redis;
+        this.script = script;
         this.results = results;
-        this.relay = relay;
-        this.warmer = warmer;
-        this.properties = properties;
+        this.handOff = handOff;
+        this.warmups = warmups;
         this.metrics = metrics;
-        this.json = json;
-        this.paths = paths;
         this.load = load;
-        this.clock = clock;
     }
 
     String purchase(long activityId, long userId, String path) {
@@ -88,25 +55,12 @@ class PurchaseService {
 
     private String attempt(long activityId, long userId, String path) {
         Activity activity = guard.open(activityId);
-        // A path never issued costs no Redis call, and a purchase whose script answer is lost (accepted
-        // through the broker) was at least made on a path issued to this user for this activity.
-        if (!paths.verify(path, activityId, userId, clock.instant())) {
-            throw new Refusals.PathRejected();
+        PurchaseScript.Claim claim = script.claim(activity, userId, path);
+        String requestId = claim.requestId();
+        if (!claim.answered()) {
+            return acceptIfPublished(activityId, claim);
         }
-        String requestId = UUID.randomUUID().toString();
-        OrderMessage message = new OrderMessage(requestId, userId, activity.id(), activity.goodsId(),
-                activity.goodsName(), activity.price(), clock.millis());
-        String payload = serialize(message);
-        Long answer;
-        try {
-            answer = redisGuard.attempt(() -> redis.execute(PURCHASE,
-                    List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                            SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
-                    String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path));
-        } catch (RedisGuard.OutcomeUnknown e) {
-            return acceptIfPublished(activityId, requestId, payload);
-        }
-        switch (PurchaseOutcome.of(answer)) {
+        switch (claim.outcome()) {
             case SUCCESS -> {
                 // From here the purchase stands: its unit is taken and its message is in the outbox,
                 // so it is answered 202 even if the QUEUED marker cannot be written (Redis slow, the
@@ -117,7 +71,7 @@ class PurchaseService {
                 } catch (RuntimeException e) {
                     log.debug("QUEUED marker of accepted request {} not written: {}", requestId, e.toString());
                 }
-                awaitPublish(relay.publish(activityId, requestId, payload), requestId);
+                handOff.handOff(activityId, requestId, claim.payload());
                 return requestId;
             }
             case SOLD_OUT -> {
@@ -127,10 +81,10 @@ class PurchaseService {
             case DUPLICATE -> throw new Refusals.AlreadyBought();
             case BAD_PATH -> throw new Refusals.PathRejected();
             case NOT_WARMED -> {
-                warmer.requestWarm(activity);
+                warmups.request(activity);
                 throw new Refusals.SalePreparing();
             }
-            default -> throw new IllegalStateException("Unhandled outcome " + answer);
+            default -> throw new IllegalStateException("Unhandled outcome " + claim.outcome());
         }
     }
 
@@ -141,38 +95,11 @@ class PurchaseService {
      * (MySQL's guards keep the sale exact, and figures Redis lost are rebuilt only after it is written).
      * Without the broker's word either, nothing is promised: 503.
      */
-    private String acceptIfPublished(long activityId, String requestId, String payload) {
-        try {
-            if (relay.publish(activityId, requestId, payload).get(properties.publishTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                log.debug("Purchase {} sent to a Redis that did not answer: accepted through the broker", requestId);
-                return requestId;
-            }
-        } catch (TimeoutException | ExecutionException e) {
-            // not in the broker: no promise
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    private String acceptIfPublished(long activityId, PurchaseScript.Claim claim) {
+        if (handOff.confirmed(activityId, claim.requestId(), claim.payload())) {
+            log.debug("Purchase {} sent to a Redis that did not answer: accepted through the broker", claim.requestId());
+            return claim.requestId();
         }
-        throw new Refusals.SaleBusy();
-    }
-
-    /** Waits for the broker's word; either way the purchase stands (the outbox holds what the broker has not). */
-    private void awaitPublish(CompletableFuture<Boolean> published, String requestId) {
-        try {
-            if (!published.get(properties.publishTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                log.debug("Order message {} not confirmed by the broker: kept in the outbox", requestId);
-            }
-        } catch (TimeoutException | ExecutionException e) {
-            log.debug("Order message {} not confirmed in time: kept in the outbox", requestId);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private String serialize(OrderMessage message) {
-        try {
-            return json.writeValueAsString(message);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Order message not serializable", e);
-        }
+        throw new Refusals.SaleBusy(); // not in the broker either: no promise
     }
 }

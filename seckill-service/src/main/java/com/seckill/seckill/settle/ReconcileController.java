@@ -1,6 +1,7 @@
 package com.seckill.seckill.settle;
 
 import com.seckill.common.error.ErrorCode;
+import com.seckill.seckill.activity.ActivityInspector;
 import com.seckill.seckill.activity.ActivityService;
 import com.seckill.seckill.activity.ActivityStats;
 import com.seckill.web.openapi.Answers;
@@ -17,10 +18,12 @@ import org.springframework.web.bind.annotation.RestController;
 class ReconcileController {
 
     private final ActivityService activities;
+    private final ActivityInspector inspector;
     private final Reconciler reconciler;
 
-    ReconcileController(ActivityService activities, Reconciler reconciler) {
+    ReconcileController(ActivityService activities, ActivityInspector inspector, Reconciler reconciler) {
         this.activities = activities;
+        this.inspector = inspector;
         this.reconciler = reconciler;
     }
 
@@ -30,6 +33,6 @@ class ReconcileController {
     @PostMapping("/api/admin/activities/{id}/reconcile")
     ActivityStats reconcile(@PathVariable @Positive long id) {
         reconciler.reconcile(activities.require(id));
-        return activities.stats(id);
+        return inspector.stats(id);
     }
 }

@@ -8,7 +8,7 @@ import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.orders.OrderRecords;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -48,10 +48,11 @@ public class Reconciler {
     private final RedissonClient redisson;
     private final OrderRecords orders;
     private final ActivityCatalog catalog;
+    private final Clock clock;
     private final AtomicInteger mismatches = new AtomicInteger();
     private final AtomicLong lastRound = new AtomicLong();
 
-    Reconciler(StringRedisTemplate redis, RedissonClient redisson, OrderRecords orders, ActivityCatalog catalog,
+    Reconciler(StringRedisTemplate redis, RedissonClient redisson, OrderRecords orders, ActivityCatalog catalog, Clock clock,
                MeterRegistry meters) {
         Gauge.builder("seckill.reconciliation.mismatches", mismatches, AtomicInteger::get)
                 .description("Activities whose Redis figures differed from MySQL at the last reconciliation round")
@@ -62,6 +63,7 @@ public class Reconciler {
         this.redisson = redisson;
         this.orders = orders;
         this.catalog = catalog;
+        this.clock = clock;
     }
 
     @Scheduled(fixedDelayString = SeckillProperties.RECONCILE_INTERVAL, initialDelayString = SeckillProperties.RECONCILE_INTERVAL)
@@ -77,7 +79,7 @@ public class Reconciler {
             }
         }
         mismatches.set(outOfLine);
-        lastRound.set(Instant.now().getEpochSecond());
+        lastRound.set(clock.instant().getEpochSecond());
     }
 
     public Outcome reconcile(Activity activity) {

@@ -5,28 +5,23 @@ import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
-import com.seckill.seckill.activity.Activity;
-import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.orders.OrderPipeline;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.purchase.ResultStore;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
  * No request stays QUEUED forever. A request still unsettled after {@code queuedBound} is
- * counted (gauge {@code seckill.requests.stuck}) and looked up in MySQL (through order-service):
+ * counted (gauge {@code seckill.requests.stuck}, {@link StuckRequestSchedule}) and looked up in MySQL (through order-service):
  * an order or a recorded refusal settles it. One found nowhere after {@code queuedGiveUp} is failed
  * and its unit returned, but only if its message is nowhere either: not in the outbox, and the
  * order pipeline drained (queue empty, every consumer idle). A request merely waiting in a backlog,
@@ -43,45 +38,22 @@ public class StuckRequestResolver {
     private final StringRedisTemplate redis;
     private final OrderRecords orders;
     private final OrderPipeline pipeline;
-    private final ActivityCatalog catalog;
     private final SeckillProperties properties;
     private final ResultStore results;
     private final Clock clock;
-    private final AtomicLong stuck = new AtomicLong();
-    private final AtomicLong lastRound = new AtomicLong();
     private final MeterRegistry meters;
 
-    StuckRequestResolver(StringRedisTemplate redis, OrderRecords orders, OrderPipeline pipeline, ActivityCatalog catalog,
-                         SeckillProperties properties, ResultStore results, Clock clock, MeterRegistry meters) {
+    StuckRequestResolver(StringRedisTemplate redis, OrderRecords orders, OrderPipeline pipeline, SeckillProperties properties,
+                         ResultStore results, Clock clock, MeterRegistry meters) {
         this.redis = redis;
         this.orders = orders;
         this.pipeline = pipeline;
-        this.catalog = catalog;
         this.properties = properties;
         this.results = results;
         this.clock = clock;
         this.meters = meters;
         meters.counter("seckill.requests.resolved", "how", "settled");
         meters.counter("seckill.requests.resolved", "how", "lost");
-        Gauge.builder("seckill.requests.stuck", stuck, AtomicLong::get)
-                .description("Requests QUEUED longer than seckill.sale.queued-bound")
-                .register(meters);
-        Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "stuck-requests")
-                .description("When the job last completed (epoch seconds)").register(meters);
-    }
-
-    @Scheduled(fixedDelayString = SeckillProperties.QUEUED_CHECK_INTERVAL)
-    void resolveAll() {
-        long total = 0;
-        for (Activity activity : catalog.all()) {
-            try {
-                total += resolve(activity.id());
-            } catch (RuntimeException e) {
-                log.warn("Stuck requests of activity {} not resolved: {}", activity.id(), e.toString());
-            }
-        }
-        stuck.set(total);
-        lastRound.set(clock.instant().getEpochSecond());
     }
 
     private void resolved(String how) {

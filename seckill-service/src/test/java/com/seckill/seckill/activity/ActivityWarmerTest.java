@@ -41,7 +41,7 @@ import org.springframework.core.task.TaskRejectedException;
 import org.springframework.data.redis.core.HashOperations;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-/** When the warmer builds, keeps or rebuilds an activity's Redis figures (DESIGN.md §10). */
+/** When the warmer builds, keeps or rebuilds an activity's Redis figures (DESIGN.md §10), on its schedule and on request. */
 class ActivityWarmerTest {
 
     private static final Instant START = Instant.parse("2030-01-01T10:00:00Z");
@@ -71,6 +71,8 @@ class ActivityWarmerTest {
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private boolean executorFull;
     private ActivityWarmer warmer;
+    private WarmupSchedule schedule;
+    private WarmupRequests requests;
 
     @BeforeEach
     void setUp() throws InterruptedException {
@@ -88,8 +90,10 @@ class ActivityWarmerTest {
             }
             background.add(task);
         };
-        warmer = new ActivityWarmer(figures, redis, store, orders, pipeline, redisson, catalog, PROPERTIES, redisProperties,
-                executor, clock, meters);
+        InFlightPurchases inFlight = new InFlightPurchases(redis, pipeline, PROPERTIES, redisProperties);
+        warmer = new ActivityWarmer(figures, new SaleRecords(store, orders), inFlight, redisson, catalog, PROPERTIES, clock);
+        schedule = new WarmupSchedule(warmer, catalog, clock, meters);
+        requests = new WarmupRequests(warmer, executor);
     }
 
     @Test
@@ -258,29 +262,29 @@ class ActivityWarmerTest {
     void purchasesAskForOneBackgroundWarmUpPerActivityAtATime() {
         when(figures.stamp(7)).thenReturn(SELLABLE);
 
-        warmer.requestWarm(SALE);
-        warmer.requestWarm(SALE);
+        requests.request(SALE);
+        requests.request(SALE);
         assertThat(background).hasSize(1);
 
         background.get(0).run();
         verify(figures).describe(SALE);
-        warmer.requestWarm(SALE);
+        requests.request(SALE);
         assertThat(background).as("the first one is done").hasSize(2);
     }
 
     @Test
     void aBackgroundWarmUpThatFailedOrWasNeverTakenCanBeAskedForAgain() {
         when(figures.stamp(7)).thenThrow(new IllegalStateException("Redis gave no identity"));
-        warmer.requestWarm(SALE);
+        requests.request(SALE);
         background.get(0).run();
-        warmer.requestWarm(SALE);
+        requests.request(SALE);
         assertThat(background).hasSize(2);
 
         background.get(1).run();
         executorFull = true;
-        warmer.requestWarm(SALE);
+        requests.request(SALE);
         executorFull = false;
-        warmer.requestWarm(SALE);
+        requests.request(SALE);
         assertThat(background).hasSize(3);
     }
 
@@ -294,7 +298,7 @@ class ActivityWarmerTest {
         when(figures.stamp(7)).thenReturn(NOTHING);
         when(figures.stamp(8)).thenReturn(SELLABLE);
 
-        warmer.warmUpcoming();
+        schedule.warmUpcoming();
 
         verify(figures).buildFresh(SALE, List.of(11L));
         verify(figures, never()).stamp(9);
@@ -313,14 +317,14 @@ class ActivityWarmerTest {
         when(catalog.find(7)).thenReturn(Optional.of(SALE));
         when(catalog.all()).thenReturn(List.of(SALE));
         when(figures.stamp(7)).thenReturn(SELLABLE);
-        warmer.warmUpcoming();
+        schedule.warmUpcoming();
         assertThat(warmer.recovering()).as("rebuilt elsewhere").isFalse();
 
         when(figures.stamp(7)).thenReturn(NOTHING);
         warmer.warm(SALE);
         when(catalog.find(7)).thenReturn(Optional.empty());
         when(catalog.all()).thenReturn(List.of());
-        warmer.warmUpcoming();
+        schedule.warmUpcoming();
         assertThat(warmer.recovering()).as("no longer in the catalog").isFalse();
     }
 

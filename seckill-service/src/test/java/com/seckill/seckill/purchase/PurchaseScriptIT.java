@@ -39,7 +39,7 @@ class PurchaseScriptIT extends SeckillServiceIT {
     }
 
     private PurchaseOutcome buyOn(long activityId, long userId, String requestId, String path) {
-        Long answer = redis.execute(PurchaseService.PURCHASE,
+        Long answer = redis.execute(PurchaseScript.PURCHASE,
                 List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
                         SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
                 String.valueOf(userId), requestId, "{\"userId\":" + userId + "}",

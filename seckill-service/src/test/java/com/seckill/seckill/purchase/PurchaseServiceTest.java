@@ -21,7 +21,7 @@ import com.seckill.common.trust.PurchasePaths;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
-import com.seckill.seckill.activity.ActivityWarmer;
+import com.seckill.seckill.activity.WarmupRequests;
 import com.seckill.seckill.infra.RedisGuard;
 import com.seckill.seckill.outbox.OutboxPublisher;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -57,14 +57,16 @@ class PurchaseServiceTest {
     private final StringRedisTemplate redis = mock(StringRedisTemplate.class);
     private final ResultStore results = mock(ResultStore.class);
     private final OutboxPublisher relay = mock(OutboxPublisher.class);
-    private final ActivityWarmer warmer = mock(ActivityWarmer.class);
+    private final WarmupRequests warmups = mock(WarmupRequests.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final PurchasePaths paths = new PurchasePaths(new InternalTokens(InternalTokens.DEVELOPMENT_SECRET, true));
     private final PurchaseLoad load = new PurchaseLoad();
     private final ObjectMapper json = new ObjectMapper();
-    private final PurchaseService purchases = new PurchaseService(guard, redisGuard, redis, results, relay, warmer,
-            new Binder(new MapConfigurationPropertySource(Map.of())).bindOrCreate("seckill.sale", SeckillProperties.class),
-            new PurchaseMetrics(meters), json, paths, load, Clock.fixed(NOW, ZoneOffset.UTC));
+    private final SeckillProperties properties =
+            new Binder(new MapConfigurationPropertySource(Map.of())).bindOrCreate("seckill.sale", SeckillProperties.class);
+    private final PurchaseService purchases = new PurchaseService(guard,
+            new PurchaseScript(redisGuard, redis, json, paths, Clock.fixed(NOW, ZoneOffset.UTC)), results,
+            new OrderHandOff(relay, properties), warmups, new PurchaseMetrics(meters), load);
     private final String path = paths.issue(7, 42, NOW.plusSeconds(60));
     private final List<Object> sent = new ArrayList<>();
 
@@ -154,7 +156,7 @@ class PurchaseServiceTest {
 
         assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.SalePreparing.class);
 
-        verify(warmer).requestWarm(SALE);
+        verify(warmups).request(SALE);
         verifyNoInteractions(relay);
     }
 

@@ -16,7 +16,9 @@ import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.settle.Reconciler.Outcome;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,7 +46,8 @@ class ReconcilerTest {
     private final OrderRecords orders = mock(OrderRecords.class);
     private final ActivityCatalog catalog = mock(ActivityCatalog.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    private final Reconciler reconciler = new Reconciler(redis, redisson, orders, catalog, meters);
+    private final Reconciler reconciler = new Reconciler(redis, redisson, orders, catalog,
+            Clock.fixed(START, ZoneOffset.UTC), meters);
     private final List<Object> repairSent = new ArrayList<>();
 
     @BeforeEach
@@ -136,6 +139,8 @@ class ReconcilerTest {
         reconciler.reconcileAll();
 
         assertThat(meters.get("seckill.reconciliation.mismatches").gauge().value()).isEqualTo(1);
+        assertThat(meters.get("seckill.job.last.success").tag("job", "reconciliation").gauge().value())
+                .isEqualTo(START.getEpochSecond());
         verify(orders, never()).holders(9);
     }
 

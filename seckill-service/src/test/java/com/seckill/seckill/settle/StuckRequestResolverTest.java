@@ -61,8 +61,9 @@ class StuckRequestResolverTest {
     private final ActivityCatalog catalog = mock(ActivityCatalog.class);
     private final ResultStore results = mock(ResultStore.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    private final StuckRequestResolver resolver = new StuckRequestResolver(redis, orders, pipeline, catalog, PROPERTIES, results,
+    private final StuckRequestResolver resolver = new StuckRequestResolver(redis, orders, pipeline, PROPERTIES, results,
             Clock.fixed(NOW, ZoneOffset.UTC), meters);
+    private final StuckRequestSchedule schedule = new StuckRequestSchedule(resolver, catalog, Clock.fixed(NOW, ZoneOffset.UTC), meters);
 
     @BeforeEach
     void setUp() {
@@ -184,7 +185,7 @@ class StuckRequestResolverTest {
         queuedFor("r2", 43, GIVE_UP);
         when(pipeline.drained()).thenReturn(false);
 
-        resolver.resolveAll();
+        schedule.resolveAll();
 
         verify(pipeline, times(1)).drained();
         assertThat(meters.get("seckill.requests.stuck").gauge().value()).isEqualTo(2);

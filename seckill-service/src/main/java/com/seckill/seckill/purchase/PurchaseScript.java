@@ -1,0 +1,81 @@
+package com.seckill.seckill.purchase;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.message.OrderMessage;
+import com.seckill.common.redis.LuaScripts;
+import com.seckill.common.redis.PurchaseOutcome;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.trust.PurchasePaths;
+import com.seckill.seckill.Refusals;
+import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.infra.RedisGuard;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.stereotype.Component;
+
+/**
+ * A shopper's claim on a unit: the signed path checked first (a path never issued costs no Redis
+ * call), then one Lua call that consumes the one-time path, takes the unit and puts the order
+ * message in the outbox, all or nothing.
+ */
+@Component
+class PurchaseScript {
+
+    static final RedisScript<Long> PURCHASE = RedisScript.of(LuaScripts.text("lua/purchase.lua"), Long.class);
+
+    private final RedisGuard redisGuard;
+    private final StringRedisTemplate redis;
+    private final ObjectMapper json;
+    private final PurchasePaths paths;
+    private final Clock clock;
+
+    PurchaseScript(RedisGuard redisGuard, StringRedisTemplate redis, ObjectMapper json, PurchasePaths paths, Clock clock) {
+        this.redisGuard = redisGuard;
+        this.redis = redis;
+        this.json = json;
+        this.paths = paths;
+        this.clock = clock;
+    }
+
+    /** The request, its order message, and the script's answer: null when the answer was lost (Redis died or stalled). */
+    record Claim(String requestId, String payload, PurchaseOutcome outcome) {
+
+        boolean answered() {
+            return outcome != null;
+        }
+    }
+
+    Claim claim(Activity activity, long userId, String path) {
+        long activityId = activity.id();
+        // a purchase whose script answer is lost (accepted through the broker) was at least made on a path
+        // issued to this user for this activity
+        if (!paths.verify(path, activityId, userId, clock.instant())) {
+            throw new Refusals.PathRejected();
+        }
+        String requestId = UUID.randomUUID().toString();
+        OrderMessage message = new OrderMessage(requestId, userId, activityId, activity.goodsId(),
+                activity.goodsName(), activity.price(), clock.millis());
+        String payload = serialize(message);
+        try {
+            Long answer = redisGuard.attempt(() -> redis.execute(PURCHASE,
+                    List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
+                            SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
+                    String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path));
+            return new Claim(requestId, payload, PurchaseOutcome.of(answer));
+        } catch (RedisGuard.OutcomeUnknown e) {
+            return new Claim(requestId, payload, null);
+        }
+    }
+
+    private String serialize(OrderMessage message) {
+        try {
+            return json.writeValueAsString(message);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Order message not serializable", e);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package com.seckill.seckill.token;
+
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.trust.PurchasePaths;
+import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.infra.RedisGuard;
+import java.time.Clock;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * A purchase path as it is issued: signed for one user and activity until {@code path-ttl} from now
+ * ({@link PurchasePaths}), and kept as {@code seckill:{aid}:path:{uid}} for as long, where the purchase
+ * script consumes it: the user's newest path is the only one that buys.
+ */
+@Component
+class OneTimePaths {
+
+    private final PurchasePaths paths;
+    private final RedisGuard redisGuard;
+    private final StringRedisTemplate redis;
+    private final SeckillProperties properties;
+    private final Clock clock;
+
+    OneTimePaths(PurchasePaths paths, RedisGuard redisGuard, StringRedisTemplate redis, SeckillProperties properties, Clock clock) {
+        this.paths = paths;
+        this.redisGuard = redisGuard;
+        this.redis = redis;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    String issue(long activityId, long userId) {
+        String path = paths.issue(activityId, userId, clock.instant().plus(properties.pathTtl()));
+        redisGuard.run(() -> redis.opsForValue().set(SeckillKeys.path(activityId, userId), path, properties.pathTtl()));
+        return path;
+    }
+}
