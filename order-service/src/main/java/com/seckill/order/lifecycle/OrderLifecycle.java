@@ -50,14 +50,28 @@ public class OrderLifecycle {
         this.clock = clock;
     }
 
-    /** Closes an unpaid order whose time ran out; true when this call closed it. */
+    /**
+     * Closes an unpaid order whose time ran out; true when this call closed it. A unit that could not
+     * go back to Redis fails the call, so the close message is tried again (and finishes the return).
+     */
     public boolean close(long orderId) {
-        return counted("closed", end(orderId, () -> orders.markClosed(orderId)));
+        boolean closed = counted("closed", end(orderId, () -> orders.markClosed(orderId)));
+        finishReturn(orderId);
+        return closed;
     }
 
-    /** The owner gives up a pending order; true when this call cancelled it. */
+    /**
+     * The owner gives up a pending order; true when this call cancelled it. Once cancelled in MySQL the
+     * owner is told so, even if Redis cannot take the unit back yet: the sweeper finishes the return.
+     */
     public boolean cancel(long orderId, long userId) {
-        return counted("cancelled", end(orderId, () -> orders.markCancelled(orderId, userId)));
+        boolean cancelled = counted("cancelled", end(orderId, () -> orders.markCancelled(orderId, userId)));
+        try {
+            finishReturn(orderId);
+        } catch (RuntimeException e) {
+            log.warn("Unit of cancelled order {} not returned to Redis yet, the sweeper will: {}", orderId, e.toString());
+        }
+        return cancelled;
     }
 
     /** Pays a pending order with the money a provider confirmed, which must be exactly its price. */
@@ -93,16 +107,15 @@ public class OrderLifecycle {
             orders.returnStock(orders.findById(orderId).activityId());
             return true;
         });
-        try {
-            Order order = orders.findById(orderId);
-            if (order != null) {
-                returnToRedis(order);
-            }
-        } catch (RuntimeException e) {
-            // the order has ended (committed): the sweeper finishes the return, the caller hears what happened
-            log.warn("Unit of ended order {} not returned to Redis yet, the sweeper will: {}", orderId, e.toString());
-        }
         return Boolean.TRUE.equals(ended);
+    }
+
+    /** The unit of an order that has ended, by this call or an earlier one, goes back to Redis. */
+    private void finishReturn(long orderId) {
+        Order order = orders.findById(orderId);
+        if (order != null) {
+            returnToRedis(order);
+        }
     }
 
     /**

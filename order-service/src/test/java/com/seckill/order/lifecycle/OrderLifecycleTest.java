@@ -1,6 +1,7 @@
 package com.seckill.order.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
@@ -133,6 +134,19 @@ class OrderLifecycleTest {
         verify(orders).returnStock(7);
         verify(orders, never()).markStockReturned(anyLong()); // left for the sweeper
         assertThat(events("cancelled")).isEqualTo(1);
+    }
+
+    @Test
+    void aCloseWhoseUnitCannotGoBackToRedisFailsSoItsMessageIsTriedAgain() {
+        when(orders.markClosed(5)).thenReturn(1);
+        when(orders.findById(5)).thenReturn(order(OrderStatus.CLOSED, false));
+        when(redisStock.giveBack(7, 1001)).thenThrow(new RedisConnectionFailureException("Redis away"));
+
+        assertThatThrownBy(() -> lifecycle.close(5)).isInstanceOf(RedisConnectionFailureException.class);
+
+        verify(orders).returnStock(7);
+        verify(orders, never()).markStockReturned(anyLong());
+        assertThat(events("closed")).as("it did close").isEqualTo(1);
     }
 
     @ParameterizedTest
