@@ -1,15 +1,20 @@
 -- Reads an activity's figures for reconciliation in one step, and only while nothing is in flight.
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
 -- KEYS[4] seckill:{aid}:queued
--- Returns {} while a purchase waits in the outbox or is unsettled; else { stock, digest of the holders,
--- holders... }. Read apart, a purchase accepted between the in-flight check and the reads would be in
--- the figures read yet missing from the MySQL read that follows, and a repair built from both would drop it.
+-- Returns {} while a purchase waits in the outbox or is unsettled, or when there is no stock key (figures
+-- lost: the warmer's to rebuild); else { stock, digest of the holders, holders... }.
+-- Read apart, a purchase accepted between the in-flight check and the reads would be in the figures
+-- read yet missing from the MySQL read that follows, and a repair built from both would drop it.
 if redis.call('HLEN', KEYS[3]) > 0 or redis.call('ZCARD', KEYS[4]) > 0 then
+    return {}
+end
+local stock = redis.call('GET', KEYS[1])
+if not stock then
     return {}
 end
 local holders = redis.call('SMEMBERS', KEYS[2])
 table.sort(holders)
-local answer = { redis.call('GET', KEYS[1]) or '', redis.sha1hex(table.concat(holders, ' ')) }
+local answer = { stock, redis.sha1hex(table.concat(holders, ' ')) }
 for i = 1, #holders do
     answer[#answer + 1] = holders[i]
 end
