@@ -1,14 +1,11 @@
 package com.seckill.common;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.seckill.common.test.ArchitectureRules;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import java.nio.file.Path;
 
 /** common is the wire contract every service shares: no framework in it, no cycle inside it. */
 @AnalyzeClasses(packages = "com.seckill.common", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -25,7 +22,6 @@ class ArchitectureTest {
 
     @ArchTest
     static void sourceFilesAreShort(JavaClasses classes) {
-        assertThat(ArchitectureRules.filesOverMostLines(Path.of("src/main/java")))
-                .as("main source files over %d lines: split them by job", ArchitectureRules.MOST_LINES).isEmpty();
+        ArchitectureRules.assertMainSourceFilesShort();
     }
 }

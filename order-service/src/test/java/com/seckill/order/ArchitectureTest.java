@@ -1,14 +1,11 @@
 package com.seckill.order;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.seckill.common.test.ArchitectureRules;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import java.nio.file.Path;
 
 /** The module's code against the architecture rules (common's ArchitectureRules); a broken rule fails the build. */
 @AnalyzeClasses(packages = "com.seckill.order", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -31,7 +28,6 @@ class ArchitectureTest {
 
     @ArchTest
     static void sourceFilesAreShort(JavaClasses classes) {
-        assertThat(ArchitectureRules.filesOverMostLines(Path.of("src/main/java")))
-                .as("main source files over %d lines: split them by job", ArchitectureRules.MOST_LINES).isEmpty();
+        ArchitectureRules.assertMainSourceFilesShort();
     }
 }

@@ -88,6 +88,14 @@ public final class ArchitectureRules {
             .because("a class with that many collaborators has several jobs: split it by job")
             .allowEmptyShould(true);
 
+    /** Fails when a main source file of the module the test runs in ({@code src/main/java}) is over {@value #MOST_LINES} lines. */
+    public static void assertMainSourceFilesShort() {
+        List<String> tooLong = filesOverMostLines(Path.of("src/main/java"));
+        if (!tooLong.isEmpty()) {
+            throw new AssertionError("main source files over " + MOST_LINES + " lines, split them by job: " + tooLong);
+        }
+    }
+
     /** The source files under {@code sourceRoot} longer than {@value #MOST_LINES} lines, with their length. */
     public static List<String> filesOverMostLines(Path sourceRoot) {
         try (Stream<Path> files = Files.walk(sourceRoot)) {
