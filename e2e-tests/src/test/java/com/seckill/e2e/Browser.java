@@ -78,6 +78,39 @@ final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 
+    /** A text an element showed, with whether it was disabled, and when (the page's clock, ms since the epoch). */
+    record Seen(String text, boolean disabled, long at) {
+    }
+
+    /**
+     * From now until the page is left, every state the elements matching {@code css} show, noted by the
+     * page itself as it changes: a state that lasts only a moment is kept however slowly the test looks.
+     */
+    void recordStates(String css) {
+        script("""
+                const css = arguments[0];
+                window.__seen = [];
+                const last = [];
+                const note = () => document.querySelectorAll(css).forEach((e, i) => {
+                  const now = { text: e.textContent, disabled: e.disabled === true, at: Date.now() };
+                  if (!last[i] || last[i].text !== now.text || last[i].disabled !== now.disabled) {
+                    last[i] = now;
+                    window.__seen.push(now);
+                  }
+                });
+                note();
+                new MutationObserver(note).observe(document.body,
+                    { subtree: true, childList: true, characterData: true, attributes: true });""", css);
+    }
+
+    /** What {@link #recordStates} has seen so far, oldest first. */
+    List<Seen> seenStates() {
+        @SuppressWarnings("unchecked")
+        List<java.util.Map<String, Object>> seen = (List<java.util.Map<String, Object>>) script("return window.__seen || []");
+        return seen.stream().map(s -> new Seen((String) s.get("text"), Boolean.TRUE.equals(s.get("disabled")),
+                ((Number) s.get("at")).longValue())).toList();
+    }
+
     /** The window as the user sees it, as a PNG under target/screenshots/. */
     Path screenshot(String name) throws IOException {
         Files.createDirectories(SCREENSHOTS);

@@ -46,7 +46,8 @@ class WaitingRoomPageIT extends PageTest {
     private void joinBeforeTheStartThenBuy(String language, String join, String drawn, String bought, String screenshot) throws Exception {
         long userId = signIn(language);
         // the start is set once the shopper is signed in, so a slow first page load cannot make them join late
-        Instant start = Instant.now().plusSeconds(12).truncatedTo(ChronoUnit.SECONDS);
+        Duration lead = leadTime(Duration.ofSeconds(12));
+        Instant start = Instant.now().plus(lead).truncatedTo(ChronoUnit.SECONDS);
         long activity = system.createQueuedActivity("Queue " + language + " " + SeckillSystem.uniqueId(), 5, start, 50);
         browser.open("/");
 
@@ -57,7 +58,7 @@ class WaitingRoomPageIT extends PageTest {
         assertThat(card(activity).getAttribute("data-queue")).isEqualTo("WAITING");
         browser.screenshot(screenshot, card(activity));
 
-        browser.await(Duration.ofSeconds(40), "admitted and bought", driver -> outcome(activity).contains(bought));
+        browser.await(lead.plus(Duration.ofSeconds(40)), "admitted and bought", driver -> outcome(activity).contains(bought));
         assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE user_id = ? AND activity_id = ?", userId, activity))
                 .isEqualTo(1);
     }
