@@ -90,11 +90,12 @@ final class Browser implements AutoCloseable {
         script("""
                 const css = arguments[0];
                 window.__seen = [];
-                const last = [];
-                const note = () => document.querySelectorAll(css).forEach((e, i) => {
+                const last = new WeakMap(); // per element: one that appears later does not shift the others
+                const note = () => document.querySelectorAll(css).forEach(e => {
                   const now = { text: e.textContent, disabled: e.disabled === true, at: Date.now() };
-                  if (!last[i] || last[i].text !== now.text || last[i].disabled !== now.disabled) {
-                    last[i] = now;
+                  const before = last.get(e);
+                  if (!before || before.text !== now.text || before.disabled !== now.disabled) {
+                    last.set(e, now);
                     window.__seen.push(now);
                   }
                 });
