@@ -22,6 +22,8 @@ RUN --mount=type=cache,target=/root/.m2 mvn -B -q -pl "${SERVICE}" -am dependenc
 COPY common/src common/src
 COPY service-web/src service-web/src
 COPY ${SERVICE}/src ${SERVICE}/src
+# each service's Flyway migrations (sql/<service>/), packaged into its jar as db/migration
+COPY sql sql
 RUN --mount=type=cache,target=/root/.m2 mvn -B -q -pl "${SERVICE}" -am -DskipTests package \
     && java -Djarmode=tools -jar "${SERVICE}/target/${SERVICE}.jar" extract --layers --launcher --destination /app
 

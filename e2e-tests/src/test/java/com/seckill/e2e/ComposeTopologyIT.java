@@ -130,7 +130,7 @@ class ComposeTopologyIT {
     /**
      * The Dockerfile as data (no engine here to build it): a Maven + JDK 17 stage and a JRE 17 stage,
      * every module of the reactor's pom copied before the build (else -am cannot resolve it), the jar's
-     * layers extracted, a non-root user, memory from the container's limit, a health check; and every
+     * layers extracted (the services' migrations in sql/ too), a non-root user, memory from the container's limit, a health check; and every
      * compose service built from it names a module that exists.
      */
     @Test
@@ -149,6 +149,8 @@ class ComposeTopologyIT {
             }
         }
         assertThat(dockerfile).contains("extract --layers", "-XX:MaxRAMPercentage=", "HEALTHCHECK", "/actuator/health");
+        // a service's Flyway migrations (sql/<service>/) are packaged into its jar: the build must see them
+        assertThat(dockerfile).contains("COPY sql sql");
         assertThat(dockerfile.lines().filter(line -> line.startsWith("USER ")).toList()).singleElement()
                 .satisfies(user -> assertThat(user).doesNotContain("root"));
         assertThat(Files.readAllLines(Launcher.ROOT.resolve(".dockerignore"))).contains("**/target", ".env", ".git");
@@ -197,7 +199,8 @@ class ComposeTopologyIT {
         for (String variable : List.of("NACOS_AUTH_TOKEN", "NACOS_AUTH_IDENTITY_KEY", "NACOS_AUTH_IDENTITY_VALUE")) {
             assertThat(service("nacos").path("environment").path(variable).asText()).isNotEmpty();
         }
-        assertThat(service("mysql").path("volumes").toString()).contains("docker-entrypoint-initdb.d");
+        // the schema is the services' own Flyway migrations, run as each starts: MySQL gets no script of its own
+        assertThat(service("mysql").path("volumes").toString()).doesNotContain("docker-entrypoint-initdb.d");
         Set<String> volumes = new HashSet<>();
         compose.path("volumes").fieldNames().forEachRemaining(volumes::add);
         assertThat(volumes).contains("mysql-data", "redis-data", "rabbitmq-data", "nacos-data");

@@ -10,9 +10,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.flywaydb.core.Flyway;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -22,7 +23,7 @@ import org.testcontainers.containers.RabbitMQContainer;
 /**
  * Where integration tests find MariaDB, Redis and RabbitMQ: the local services when they answer
  * (./seckill test makes sure they do), Testcontainers when they do not and Docker is there.
- * Tests get their own database ({@value #DATABASE}, reset from sql/schema.sql once per JVM),
+ * Tests get their own database ({@value #DATABASE}, its tables made once per JVM by every service's Flyway migrations (sql/&lt;service&gt;/)),
  * Redis database {@value #REDIS_DATABASE} and RabbitMQ vhost {@value #VHOST}, so a running
  * system is never disturbed and never disturbs them.
  */
@@ -126,15 +127,33 @@ public final class TestInfra {
              Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + DATABASE);
             s.execute("CREATE DATABASE " + DATABASE + " DEFAULT CHARACTER SET utf8mb4");
-            s.execute("USE " + DATABASE);
-            for (String statement : statements(schemaFile())) {
-                s.execute(statement);
-            }
-        } catch (SQLException | IOException ex) {
+        } catch (SQLException ex) {
             throw new IllegalStateException("Could not reset the test schema " + DATABASE, ex);
+        }
+        // every service's tables, as the services' own Flyway makes them: a test's fixtures may need a
+        // neighbour's table (an order behind a payment), and the service under test then finds its own done
+        for (Path owner : migrationFolders()) {
+            migrate(e, owner);
         }
         flushTestRedis(e);
         schemaReset = true;
+    }
+
+    /** One service's migrations into the test database, with the history table the service itself uses. */
+    private static void migrate(Endpoints e, Path owner) {
+        Flyway.configure()
+                .dataSource(e.jdbcUrl(DATABASE), e.dbUser(), e.dbPassword())
+                .locations("filesystem:" + owner)
+                .table(historyTable(owner.getFileName().toString()))
+                .baselineOnMigrate(true)
+                .baselineVersion("0")
+                .load()
+                .migrate();
+    }
+
+    /** {@code flyway_order_history} for order-service: what its application.yml names as spring.flyway.table. */
+    public static String historyTable(String service) {
+        return "flyway_" + service.substring(0, service.indexOf('-')) + "_history";
     }
 
     /**
@@ -156,34 +175,24 @@ public final class TestInfra {
         }
     }
 
-    /** sql/schema.sql of this checkout: the same file the launcher and compose apply. */
-    public static Path schemaFile() {
+    /** sql/<service>/ of this checkout, one folder of Flyway migrations per owning service (DESIGN.md §6). */
+    public static List<Path> migrationFolders() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null) {
-            Path candidate = dir.resolve("sql").resolve("schema.sql");
-            if (Files.exists(candidate)) {
-                return candidate;
+            Path sql = dir.resolve("sql");
+            if (Files.isDirectory(sql)) {
+                try (Stream<Path> folders = Files.list(sql)) {
+                    List<Path> owners = folders.filter(Files::isDirectory).sorted().toList();
+                    if (!owners.isEmpty()) {
+                        return owners;
+                    }
+                } catch (IOException ex) {
+                    throw new IllegalStateException("Could not list " + sql, ex);
+                }
             }
             dir = dir.getParent();
         }
-        throw new IllegalStateException("sql/schema.sql not found above " + Path.of("").toAbsolutePath());
-    }
-
-    static List<String> statements(Path file) throws IOException {
-        List<String> statements = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        for (String line : Files.readAllLines(file)) {
-            String trimmed = line.strip();
-            if (trimmed.isEmpty() || trimmed.startsWith("--")) {
-                continue;
-            }
-            current.append(line).append('\n');
-            if (trimmed.endsWith(";")) {
-                statements.add(current.substring(0, current.lastIndexOf(";")));
-                current.setLength(0);
-            }
-        }
-        return statements;
+        throw new IllegalStateException("no sql/<service>/ migrations above " + Path.of("").toAbsolutePath());
     }
 
     private static boolean reachable(String host, int port) {

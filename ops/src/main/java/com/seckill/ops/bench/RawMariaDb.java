@@ -3,6 +3,7 @@ package com.seckill.ops.bench;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,11 +16,12 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * The baseline of the order drain: the consumer's transaction (consume-log insert, order insert,
  * conditional stock decrement, commit) straight on MariaDB at the consumer's concurrency, nothing
- * else, on a scratch database built from sql/schema.sql.
+ * else, on a scratch database built from seckill-service's and order-service's migrations (sql/<service>/).
  */
 final class RawMariaDb {
 
@@ -47,7 +49,15 @@ final class RawMariaDb {
                 count, concurrency, seconds, rate);
     }
 
-    /** A fresh scratch database with the schema and one activity; its id. */
+    /** The first migration of a service's tables (sql/&lt;service&gt;/V1__*.sql): activities, orders and the consume log. */
+    private Path migration(String service) throws IOException {
+        try (Stream<Path> files = Files.list(settings.root().resolve("sql").resolve(service))) {
+            return files.filter(file -> file.getFileName().toString().startsWith("V1__")).findFirst()
+                    .orElseThrow(() -> new IOException("no V1 migration in sql/" + service));
+        }
+    }
+
+    /** A fresh scratch database with the activity and order tables and one activity; its id. */
     private long prepare() throws SQLException, IOException {
         try (Connection server = settings.db(""); Statement st = server.createStatement()) {
             st.execute("DROP DATABASE IF EXISTS `" + BenchSettings.RAW_DATABASE + "`");
@@ -55,7 +65,9 @@ final class RawMariaDb {
         }
         try (Connection db = settings.db(BenchSettings.RAW_DATABASE, true);
              Statement st = db.createStatement()) {
-            st.execute(Files.readString(settings.root().resolve("sql/schema.sql")));
+            for (String service : List.of("seckill-service", "order-service")) {
+                st.execute(Files.readString(migration(service)));
+            }
             st.executeUpdate("INSERT INTO seckill_activity (goods_id, goods_name, price, stock_total, stock, start_time, "
                     + "end_time) VALUES (9001, 'bench raw', 1.00, 100000000, 100000000, NOW(3), NOW(3) + INTERVAL 1 DAY)",
                     Statement.RETURN_GENERATED_KEYS);

@@ -140,7 +140,7 @@ public final class Infrastructure implements AutoCloseable {
         }
         return missing.isEmpty()
                 ? Check.ok("Schema and its unique indexes", "user+activity, request id, order number, one payment per order, consume-once")
-                : Check.fail("Schema and its unique indexes", "missing: " + missing + " (apply sql/schema.sql)");
+                : Check.fail("Schema and its unique indexes", "missing: " + missing + " (each service makes its tables as it starts, Flyway migrations in sql/<service>/: ./seckill up)");
     }
 
     /** Every activity on sale or starting within 10 minutes: its keys in Redis, and Redis stock = MySQL stock - in flight. */

@@ -10,9 +10,11 @@ import java.util.function.BooleanSupplier;
 /**
  * MariaDB, Redis and RabbitMQ made reachable: a local one that does not answer is installed (as root, on
  * Debian/Ubuntu) and started, then waited for; a remote one is only reported. The integration tests'
- * vhost and the schema with its demo data are applied here too.
+ * vhost, the (empty) database and, once the services made their tables, the demo data are applied here too.
  */
 final class Infrastructure {
+
+    private static final String DEMO_DATA = "sql/demo-data.sql";
 
     private enum Server {
         DB("MariaDB", "mariadb-server", "sudo service mariadb start"),
@@ -167,28 +169,46 @@ final class Infrastructure {
         }
     }
 
-    /** sql/schema.sql and sql/demo-data.sql into SECKILL_DB_NAME, created when missing. */
-    boolean applySchema() {
-        String database = settings.get("SECKILL_DB_NAME", "seckill");
-        if (!database.matches("[A-Za-z0-9_]+")) {
-            console.error("SECKILL_DB_NAME must be letters, digits and _ (got '" + database + "')");
+    /**
+     * SECKILL_DB_NAME, created when missing and left empty: each service makes its own tables when it
+     * starts (Flyway, sql/&lt;service&gt;/).
+     */
+    boolean createDatabase() {
+        String database = database();
+        if (database == null) {
             return false;
         }
-        console.info("schema + demo data -> database " + database);
         Shell.Result created = db(List.of("-e", "CREATE DATABASE IF NOT EXISTS `" + database + "` DEFAULT CHARACTER SET utf8mb4"),
                 Path.of("/dev/null"));
         if (!created.ok()) {
             console.error("could not create database " + database + ": " + created.output().strip());
             return false;
         }
-        for (String file : List.of("sql/schema.sql", "sql/demo-data.sql")) {
-            Shell.Result applied = db(List.of(database), settings.root().resolve(file));
-            if (!applied.ok()) {
-                console.error("applying " + file + " failed: " + applied.output().strip());
-                return false;
-            }
+        return true;
+    }
+
+    /** sql/demo-data.sql into SECKILL_DB_NAME, once seckill-service has made its tables (idempotent). */
+    boolean loadDemoData() {
+        String database = database();
+        if (database == null) {
+            return false;
+        }
+        console.info("demo data -> database " + database);
+        Shell.Result applied = db(List.of(database), settings.root().resolve(DEMO_DATA));
+        if (!applied.ok()) {
+            console.error("applying " + DEMO_DATA + " failed: " + applied.output().strip());
+            return false;
         }
         return true;
+    }
+
+    private String database() {
+        String database = settings.get("SECKILL_DB_NAME", "seckill");
+        if (!database.matches("[A-Za-z0-9_]+")) {
+            console.error("SECKILL_DB_NAME must be letters, digits and _ (got '" + database + "')");
+            return null;
+        }
+        return database;
     }
 
     private Shell.Result db(List<String> args, Path input) {

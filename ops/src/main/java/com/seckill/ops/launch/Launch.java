@@ -94,10 +94,14 @@ public final class Launch {
         return new Startup(settings, console, processes).discovery(count) == null ? 1 : 0;
     }
 
-    /** Schema + demo data, then {@code count} instances of each scaled service and the gateway, routed. */
+    /**
+     * The database, then {@code count} instances of each scaled service and the gateway, routed (each service
+     * makes its own tables as it starts), then the demo data.
+     */
     private int up(int count) throws IOException {
         Infrastructure infrastructure = new Infrastructure(settings, console);
-        if (!infrastructure.applySchema() || !new Startup(settings, console, processes).up(count)) {
+        if (!infrastructure.createDatabase() || !new Startup(settings, console, processes).up(count)
+                || !infrastructure.loadDemoData()) {
             return 1;
         }
         console.line("");
