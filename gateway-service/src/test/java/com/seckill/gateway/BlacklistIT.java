@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.GatewayKeys;
 import com.seckill.common.test.TestInfra;
 import com.seckill.gateway.auth.JwtTokens;
 import java.sql.Connection;
@@ -125,8 +125,8 @@ class BlacklistIT {
         }
         String entry = "{\"id\":" + id + ",\"userId\":" + userId + ",\"reason\":\"other instance\",\"createdAt\":\""
                 + Instant.now() + "\",\"createdBy\":1}";
-        redis.opsForHash().put(SeckillKeys.blacklist(), Long.toString(id), entry).block();
-        redis.opsForValue().increment(SeckillKeys.blacklistVersion()).block();
+        redis.opsForHash().put(GatewayKeys.blacklist(), Long.toString(id), entry).block();
+        redis.opsForValue().increment(GatewayKeys.blacklistVersion()).block();
         return id;
     }
 
@@ -158,10 +158,10 @@ class BlacklistIT {
         await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(earlyToken, randomAddress()) == 403);
 
         // Redis restarted empty: the copy and its version are gone
-        redis.delete(SeckillKeys.blacklist(), SeckillKeys.blacklistVersion()).block();
+        redis.delete(GatewayKeys.blacklist(), GatewayKeys.blacklistVersion()).block();
 
         await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50))
-                .until(() -> Boolean.TRUE.equals(redis.opsForHash().hasKey(SeckillKeys.blacklist(), Long.toString(earlyId)).block()));
+                .until(() -> Boolean.TRUE.equals(redis.opsForHash().hasKey(GatewayKeys.blacklist(), Long.toString(earlyId)).block()));
         assertThat(ordersStatus(earlyToken, randomAddress())).as("MySQL kept it").isEqualTo(403);
         long lateId = addedByAnotherInstance(late);
         await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(lateToken, randomAddress()) == 403);
@@ -181,7 +181,7 @@ class BlacklistIT {
 
         // a restarted counter, lower than what this instance saw, while the copy says the user is blocked again
         long again = addedByAnotherInstance(userId);
-        redis.opsForValue().set(SeckillKeys.blacklistVersion(), "1").block();
+        redis.opsForValue().set(GatewayKeys.blacklistVersion(), "1").block();
         await().atMost(WITHIN_A_SECOND).pollInterval(Duration.ofMillis(50)).until(() -> ordersStatus(token, randomAddress()) == 403);
         remove(again);
     }

@@ -15,7 +15,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrency         consumers of the order queue in this instance
  * @param batchSize           order messages one consumer turns into orders in one transaction
  * @param batchWait           how long a consumer holding part of a batch waits for more messages
- * @param resultTtl           how long a request's result can be polled
  * @param retryBackoff        how long a message that met a failure waits in its retry queue before it is delivered again
  * @param sweepInterval       how often the sweeper looks for unpaid orders whose close message was lost
  * @param sweepGrace          how long past the pay timeout the sweeper waits for the close message
@@ -28,7 +27,6 @@ public record OrderProperties(
         @DefaultValue("2") int concurrency,
         @DefaultValue("50") int batchSize,
         @DefaultValue("50ms") Duration batchWait,
-        @DefaultValue("24h") Duration resultTtl,
         @DefaultValue("1s") Duration retryBackoff,
         @DefaultValue("30s") Duration sweepInterval,
         @DefaultValue("30s") Duration sweepGrace,

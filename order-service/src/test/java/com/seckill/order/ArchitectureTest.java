@@ -27,6 +27,15 @@ class ArchitectureTest {
     static final ArchRule constructorsTakeFewCollaborators = ArchitectureRules.CONSTRUCTORS_TAKE_FEW_COLLABORATORS;
 
     @ArchTest
+    static final ArchRule onlyItsOwnKeys = ArchitectureRules.onlyItsOwnKeys("com.seckill.order");
+
+    /** seckill_activity: its stock column is order-service's guard after creation (DESIGN.md §6). */
+    @ArchTest
+    static void onlyItsOwnTables(JavaClasses classes) {
+        ArchitectureRules.assertUsesOnlyItsTables("seckill_activity");
+    }
+
+    @ArchTest
     static void sourceFilesAreShort(JavaClasses classes) {
         ArchitectureRules.assertMainSourceFilesShort();
     }

@@ -27,6 +27,14 @@ class ArchitectureTest {
     static final ArchRule constructorsTakeFewCollaborators = ArchitectureRules.CONSTRUCTORS_TAKE_FEW_COLLABORATORS;
 
     @ArchTest
+    static final ArchRule onlyItsOwnKeys = ArchitectureRules.onlyItsOwnKeys("com.seckill.payment");
+
+    @ArchTest
+    static void onlyItsOwnTables(JavaClasses classes) {
+        ArchitectureRules.assertUsesOnlyItsTables();
+    }
+
+    @ArchTest
     static void sourceFilesAreShort(JavaClasses classes) {
         ArchitectureRules.assertMainSourceFilesShort();
     }

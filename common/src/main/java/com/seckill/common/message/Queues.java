@@ -1,6 +1,7 @@
 package com.seckill.common.message;
 
 import java.time.Duration;
+import java.util.Map;
 
 /** RabbitMQ exchanges, queues and routing keys (DESIGN.md §7). */
 public final class Queues {
@@ -32,6 +33,20 @@ public final class Queues {
     public static final String ORDER_DELAY_QUEUE_PREFIX = "seckill.order.delay.";
     public static final String ORDER_CLOSE_EXCHANGE = "seckill.order.close";
     public static final String ORDER_CLOSE = "seckill.order.close";
+
+    /**
+     * order-service's decisions ({@link Settlement}) for seckill-service to apply to its keys: declared by both
+     * (durable), read by any one seckill-service instance; one it cannot apply after a few tries (not an
+     * outage) dead-letters to {@link #SETTLEMENT_DLQ}.
+     */
+    public static final String SETTLEMENT_EXCHANGE = "seckill.settlement";
+    public static final String SETTLEMENT = "seckill.settlement";
+    public static final String SETTLEMENT_DLQ = "seckill.settlement.dlq";
+
+    /** The arguments {@link #SETTLEMENT} is declared with, wherever it is (a queue's arguments cannot differ). */
+    public static Map<String, Object> settlementArguments() {
+        return Map.of("x-dead-letter-exchange", ORDER_DEAD_LETTER_EXCHANGE, "x-dead-letter-routing-key", SETTLEMENT_DLQ);
+    }
 
     /** Fanout: stock came back to an activity; every seckill-service instance clears its sold-out flag. */
     public static final String STOCK_RETURNED_EXCHANGE = "seckill.stock.returned";

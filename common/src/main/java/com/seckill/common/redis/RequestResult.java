@@ -2,7 +2,8 @@ package com.seckill.common.redis;
 
 /**
  * What {@code seckill:result:{requestId}} holds: the state of one accepted purchase and its owner.
- * Written QUEUED by seckill-service, then SUCCESS or FAIL by order-service.
+ * Written by seckill-service: QUEUED on acceptance, then SUCCESS or FAIL as order-service settled it
+ * ({@link com.seckill.common.message.Settlement}).
  */
 public record RequestResult(String requestId, long userId, Status status, Long orderId, String reason) {
 

@@ -1,8 +1,10 @@
 package com.seckill.common.redis;
 
 /**
- * The only place Redis key names are spelled (DESIGN.md §5). Every key of one activity carries the
- * hash tag {@code {aid}} so a Lua script touching them stays in one Cluster slot.
+ * seckill-service's Redis keys (DESIGN.md §5), spelled here only; only seckill-service uses them (its
+ * ArchitectureTest, {@code ArchitectureRules.onlyItsOwnKeys}): another service asks it or tells it
+ * ({@link com.seckill.common.message.Settlement}). Every key of one activity carries the hash tag {@code {aid}}
+ * so a Lua script touching them stays in one Cluster slot. The gateway's keys are {@link GatewayKeys}.
  */
 public final class SeckillKeys {
 
@@ -46,6 +48,14 @@ public final class SeckillKeys {
      */
     public static String queued(long activityId) {
         return activity(activityId, "queued");
+    }
+
+    /**
+     * Set: the requests ({@code r:<requestId>}) and orders ({@code o:<orderId>}) whose unit came back to the
+     * sale, so that a settlement applied twice returns its unit once.
+     */
+    public static String returned(long activityId) {
+        return activity(activityId, "returned");
     }
 
     /** Set: ids of the stock top-ups ({@code stock_top_up}) already added to this activity's stock. */
@@ -106,44 +116,8 @@ public final class SeckillKeys {
         return PREFIX + "result:" + requestId;
     }
 
-    /**
-     * Prefix of every gateway rate-limiter key. One hash tag for all of them: the limiter takes a token
-     * from the address, user and activity buckets of a request in one script, whose keys must share a
-     * Cluster slot (the price: the limiter's state lives on one node of a Redis Cluster).
-     */
-    public static String rate(String bucket) {
-        return PREFIX + "rate:{limits}:" + bucket;
-    }
-
-    /** Hash: token bucket (tokens, last refill) of one client address. */
-    public static String rateIp(String canonicalIp) {
-        return rate("ip:" + canonicalIp);
-    }
-
-    /** Hash: token bucket of one verified user. */
-    public static String rateUser(long userId) {
-        return rate("user:" + userId);
-    }
-
-    /** Hash: token bucket of the purchase attempts on one activity, across all users. */
-    public static String rateActivity(long activityId) {
-        return rate("activity:" + activityId);
-    }
-
     /** String with TTL: the answer of the captcha last shown to one user for one activity; deleted on first use. */
     public static String captcha(long activityId, long userId) {
         return activity(activityId, "captcha:" + userId);
-    }
-
-    // The blacklist keys share one hash tag so the scripts that change them stay in one Cluster slot.
-
-    /** Hash: blacklist entry id -> JSON entry (user id and/or IP, reason, expiry); a copy of MySQL's table. */
-    public static String blacklist() {
-        return PREFIX + "{blacklist}";
-    }
-
-    /** String: bumped on every blacklist change, so gateway instances reload only when it moved. */
-    public static String blacklistVersion() {
-        return PREFIX + "{blacklist}:version";
     }
 }

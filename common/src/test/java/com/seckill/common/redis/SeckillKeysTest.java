@@ -18,7 +18,7 @@ class SeckillKeysTest {
     @Test
     void resultKeysAreGlobalAndRateKeysArePrefixed() {
         assertThat(SeckillKeys.result("abc")).isEqualTo("seckill:result:abc");
-        assertThat(SeckillKeys.rate("ip:1.2.3.4")).startsWith("seckill:rate:");
+        assertThat(GatewayKeys.rate("ip:1.2.3.4")).startsWith("seckill:rate:");
     }
 
     /** The part of a key Redis Cluster hashes: the first {...} with something inside, else the whole key. */
@@ -35,11 +35,11 @@ class SeckillKeysTest {
                 SeckillKeys.queued(42), SeckillKeys.info(42), SeckillKeys.path(42, 7)).map(SeckillKeysTest::hashTag))
                 .containsOnly("42");
         // the gateway's rate limit: an address, a user and an activity bucket in one script
-        assertThat(java.util.stream.Stream.of(SeckillKeys.rateIp("203.0.113.9"), SeckillKeys.rateUser(7),
-                SeckillKeys.rateActivity(42)).map(SeckillKeysTest::hashTag).distinct()).hasSize(1);
-        assertThat(SeckillKeys.rateUser(7)).startsWith("seckill:rate:");
+        assertThat(java.util.stream.Stream.of(GatewayKeys.rateIp("203.0.113.9"), GatewayKeys.rateUser(7),
+                GatewayKeys.rateActivity(42)).map(SeckillKeysTest::hashTag).distinct()).hasSize(1);
+        assertThat(GatewayKeys.rateUser(7)).startsWith("seckill:rate:");
         // the blacklist's copy and its version
-        assertThat(hashTag(SeckillKeys.blacklist())).isEqualTo(hashTag(SeckillKeys.blacklistVersion()));
+        assertThat(hashTag(GatewayKeys.blacklist())).isEqualTo(hashTag(GatewayKeys.blacklistVersion()));
     }
 
     @Test

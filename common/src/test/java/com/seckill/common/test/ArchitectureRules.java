@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaConstructor;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -14,7 +15,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -62,6 +68,77 @@ public final class ArchitectureRules {
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta.servlet..",
                     "org.apache.ibatis..", "io.lettuce..", "org.redisson..", "com.rabbitmq..", "reactor..")
             .because("every service depends on common; what it drags in, every service gets");
+
+    /** Each service's Redis key builder; a service with none keeps no state in Redis but its own job locks. */
+    private static final Map<String, String> KEY_OWNERS = Map.of(
+            "com.seckill.seckill", "com.seckill.common.redis.SeckillKeys",
+            "com.seckill.gateway", "com.seckill.common.redis.GatewayKeys");
+
+    /**
+     * One owner per Redis key (CONVENTIONS "Boundaries"): the code of the service in {@code base} names no other
+     * service's key builder. Another service's state is reached by asking it or telling it (an internal API, a
+     * {@code Settlement}), never by writing its keys.
+     */
+    public static ArchRule onlyItsOwnKeys(String base) {
+        List<String> others = KEY_OWNERS.entrySet().stream().filter(owner -> !owner.getKey().equals(base)).map(Map.Entry::getValue)
+                .toList();
+        return noClasses().that().resideInAPackage(base + "..").should().dependOnClassesThat(
+                        DescribedPredicate.describe("are another service's key builder " + others, type -> others.contains(type.getFullName())))
+                .because("each service owns its Redis keys; another service asks it or tells it, it never writes them");
+    }
+
+    private static final Pattern TABLE_USE = Pattern.compile("\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+`?(\\w+)");
+
+    /**
+     * One owner per table (DESIGN.md §6): the main code of the module the test runs in ({@code src/main}) names in
+     * SQL no table of another service's migrations ({@code sql/<service>/}), but {@code alsoAllowed}, each an
+     * exception DESIGN.md states. Fails on the file and the table.
+     */
+    public static void assertUsesOnlyItsTables(String... alsoAllowed) {
+        String module = Path.of("").toAbsolutePath().getFileName().toString();
+        List<String> foreign = usesOfOthersTables(Path.of("src/main"), module, List.of(alsoAllowed));
+        if (!foreign.isEmpty()) {
+            throw new AssertionError(module + " uses other services' tables; ask the owner instead: " + foreign);
+        }
+    }
+
+    /** Each place under {@code sources} whose SQL names a table of another service than {@code module}, but {@code allowed}. */
+    static List<String> usesOfOthersTables(Path sources, String module, List<String> allowed) {
+        Map<String, String> owners = tableOwners();
+        List<String> foreign = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(sources)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Matcher use = TABLE_USE.matcher(Files.readString(file));
+                while (use.find()) {
+                    String owner = owners.get(use.group(1));
+                    if (owner != null && !owner.equals(module) && !allowed.contains(use.group(1))) {
+                        foreign.add(file + ": " + use.group(1) + " (" + owner + "'s)");
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return foreign;
+    }
+
+    /** Table -> the service whose migrations create it. */
+    static Map<String, String> tableOwners() {
+        Map<String, String> owners = new HashMap<>();
+        for (Path folder : TestInfra.migrationFolders()) {
+            try (Stream<Path> files = Files.list(folder)) {
+                for (Path migration : files.toList()) {
+                    Matcher created = Pattern.compile("CREATE TABLE IF NOT EXISTS (\\w+)").matcher(Files.readString(migration));
+                    while (created.find()) {
+                        owners.put(created.group(1), folder.getFileName().toString());
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return owners;
+    }
 
     /** Most collaborators a class takes: more means it does several jobs (issue 24). */
     public static final int MOST_CONSTRUCTOR_PARAMETERS = 7;

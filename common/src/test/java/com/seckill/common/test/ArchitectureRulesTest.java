@@ -13,7 +13,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The rules are not vacuous: a package cycle, a use of another module's code, a class of several jobs are caught. */
+/**
+ * The rules are not vacuous: a package cycle, a use of another module's code or keys or tables, a class of several
+ * jobs are caught.
+ */
 class ArchitectureRulesTest {
 
     @Test
@@ -54,6 +57,27 @@ class ArchitectureRulesTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("SeveralJobs").hasMessageContaining("takes 8 parameters")
                 .hasMessageNotContaining("OneJob").hasMessageNotContaining("Settings");
+    }
+
+    @Test
+    void aServiceNamingAnotherServicesKeysFailsTheRuleTheOwnerDoesNot() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("com.seckill.common.test.fixture.keys");
+
+        assertThatThrownBy(() -> ArchitectureRules.onlyItsOwnKeys("com.seckill.common.test.fixture.keys").check(fixture))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("WritesAnotherServicesKeys");
+    }
+
+    @Test
+    void sqlNamingAnotherServicesTableIsListedItsOwnAndTheAllowedAreNot(@TempDir Path sources) throws IOException {
+        Files.writeString(sources.resolve("PaymentMapper.java"), """
+                @Select("SELECT amount FROM payment WHERE order_id = #{id}")
+                @Select("SELECT status FROM seckill_order WHERE id = #{id}")
+                @Update("UPDATE seckill_activity SET stock = stock + 1")
+                // the order's payment, FROM the provider: not SQL of a table
+                """);
+
+        assertThat(ArchitectureRules.usesOfOthersTables(sources, "payment-service", List.of("seckill_activity")))
+                .containsExactly(sources.resolve("PaymentMapper.java") + ": seckill_order (order-service's)");
     }
 
     @Test

@@ -3,7 +3,7 @@ package com.seckill.gateway.blacklist;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.redis.LuaScripts;
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.GatewayKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,22 +62,22 @@ class BlacklistCopy {
 
     /** Drops the copy: the next refresh of any instance rebuilds it from MySQL. */
     Mono<Void> discard() {
-        return redis.delete(SeckillKeys.blacklistVersion()).then();
+        return redis.delete(GatewayKeys.blacklistVersion()).then();
     }
 
     /** The current version, or empty when there is no copy (never built, or lost with Redis). */
     Mono<Long> version() {
-        return redis.opsForValue().get(SeckillKeys.blacklistVersion()).map(Long::parseLong);
+        return redis.opsForValue().get(GatewayKeys.blacklistVersion()).map(Long::parseLong);
     }
 
     Mono<List<BlacklistEntry>> all() {
-        return redis.<String, String>opsForHash().entries(SeckillKeys.blacklist())
+        return redis.<String, String>opsForHash().entries(GatewayKeys.blacklist())
                 .flatMapIterable(entry -> parse(entry).map(List::of).orElse(List.of()))
                 .collectList();
     }
 
     private static List<String> keys() {
-        return List.of(SeckillKeys.blacklist(), SeckillKeys.blacklistVersion());
+        return List.of(GatewayKeys.blacklist(), GatewayKeys.blacklistVersion());
     }
 
     private String write(BlacklistEntry entry) {

@@ -1,7 +1,7 @@
 package com.seckill.gateway.ratelimit;
 
 import com.seckill.common.error.SeckillException;
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.GatewayKeys;
 import com.seckill.gateway.GatewayFilterOrder;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import com.seckill.gateway.client.ClientAddresses;
@@ -68,15 +68,15 @@ class RateLimitFilter implements WebFilter {
         double burst = properties.burstSeconds();
         List<Bucket> buckets = new ArrayList<>(3);
         if (properties.perIp() > 0) {
-            buckets.add(bucket(SeckillKeys.rateIp(clients.of(exchange)), properties.perIp(), burst));
+            buckets.add(bucket(GatewayKeys.rateIp(clients.of(exchange)), properties.perIp(), burst));
         }
         AuthenticatedUser user = AuthenticatedUser.of(exchange).orElse(null);
         if (user != null && properties.perUser() > 0 && isAction(request.getMethod(), path)) {
-            buckets.add(bucket(SeckillKeys.rateUser(user.userId()), properties.perUser(), burst));
+            buckets.add(bucket(GatewayKeys.rateUser(user.userId()), properties.perUser(), burst));
         }
         PurchaseAttempt purchase = purchase(request, path);
         if (purchase != null && properties.perActivity() > 0) {
-            buckets.add(bucket(SeckillKeys.rateActivity(purchase.activityId()), properties.perActivity(), 1));
+            buckets.add(bucket(GatewayKeys.rateActivity(purchase.activityId()), properties.perActivity(), 1));
         }
         if (buckets.isEmpty()) {
             return chain.filter(exchange);

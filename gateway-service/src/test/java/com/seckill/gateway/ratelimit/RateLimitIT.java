@@ -5,7 +5,7 @@ import static com.seckill.gateway.GatewayTests.randomAddress;
 import static com.seckill.gateway.GatewayTests.randomId;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.GatewayKeys;
 import com.seckill.common.trust.PurchasePaths;
 import com.seckill.gateway.EchoService;
 import com.seckill.gateway.GatewayTests;
@@ -187,7 +187,7 @@ class RateLimitIT {
     void underConcurrencyTheScriptNeverAdmitsMoreThanTheBucketHolds() throws Exception {
         int capacity = 50;
         // Refills one token in ~17 minutes: whatever the scheduling, only the initial tokens can be won.
-        Bucket bucket = new Bucket(SeckillKeys.rate("it:" + UUID.randomUUID()), 0.001, capacity);
+        Bucket bucket = new Bucket(GatewayKeys.rate("it:" + UUID.randomUUID()), 0.001, capacity);
         int threads = 64;
         int calls = 400;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -215,8 +215,8 @@ class RateLimitIT {
 
     @Test
     void aRequestTakesATokenFromEveryBucketOrFromNone() {
-        Bucket tight = new Bucket(SeckillKeys.rate("it:" + UUID.randomUUID()), 0.001, 5);
-        Bucket roomy = new Bucket(SeckillKeys.rate("it:" + UUID.randomUUID()), 0.001, 100);
+        Bucket tight = new Bucket(GatewayKeys.rate("it:" + UUID.randomUUID()), 0.001, 5);
+        Bucket roomy = new Bucket(GatewayKeys.rate("it:" + UUID.randomUUID()), 0.001, 100);
         int admitted = 0;
         for (int i = 0; i < 20; i++) {
             if (limiter.acquire(List.of(roomy, tight)).block().isZero()) {

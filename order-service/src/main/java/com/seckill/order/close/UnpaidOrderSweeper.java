@@ -1,6 +1,5 @@
 package com.seckill.order.close;
 
-import com.seckill.common.redis.SeckillKeys;
 import com.seckill.order.OrderProperties;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import com.seckill.order.order.OrderMapper;
@@ -30,6 +29,9 @@ public class UnpaidOrderSweeper {
 
     private final OrderMapper orders;
     private final OrderLifecycle lifecycle;
+    /** order-service's own Redis key (the {@code seckill:*} keys are seckill-service's): one sweeper at a time. */
+    static final String LOCK = "order-service:lock:unpaid-order-sweeper";
+
     private final RedissonClient redisson;
     private final OrderProperties properties;
     private final Clock clock;
@@ -58,7 +60,7 @@ public class UnpaidOrderSweeper {
 
     /** Returns how many orders this round closed. */
     public int sweep() {
-        RLock lock = redisson.getLock(SeckillKeys.jobLock("order-sweeper"));
+        RLock lock = redisson.getLock(LOCK);
         if (!lock.tryLock()) {
             return 0;
         }

@@ -117,14 +117,17 @@ class OrderCreator {
     }
 
     /**
-     * A message given up on (dead-lettered) is recorded as REJECTED, so its FAIL can still be answered
-     * from MySQL if Redis loses it. Nothing is recorded when the message was settled before.
+     * A message given up on (dead-lettered) is recorded as GIVEN_UP, so its FAIL can still be answered from
+     * MySQL if Redis loses it; a new GIVEN_UP outcome. A message settled before it was given up (its order
+     * made in an attempt whose answer was lost) keeps that outcome, which is returned instead: the order
+     * stands, and its unit must not come back.
      */
-    void recordGivenUp(OrderMessage message) {
+    Outcome recordGivenUp(OrderMessage message) {
         try {
             tx.executeWithoutResult(status -> consumeLog.insert(message, Queues.ORDER_CREATE, GIVEN_UP));
+            return Outcome.rejected(Outcome.Kind.GIVEN_UP, true);
         } catch (DuplicateKeyException e) {
-            // settled before it was given up: that outcome stands
+            return previousOutcome(message);
         }
     }
 

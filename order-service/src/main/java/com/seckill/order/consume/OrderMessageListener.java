@@ -21,12 +21,12 @@ import org.springframework.stereotype.Component;
  * of them (seckill-service's relay publishes what a burst accepted together as one message). The
  * consumer takes messages in batches and first tries all their orders as one transaction (the
  * common case in a sale: distinct shoppers, stock to spare), with one close-timer message, one
- * Redis pipeline and one acknowledgement. A batch that cannot go through whole, or meets a failure
+ * settlement message for seckill-service and one acknowledgement. A batch that cannot go through whole, or meets a failure
  * that is not an outage, is handled order by order, each message acknowledged by hand:
  * <ul>
  *   <li>handled (orders created, or turned down for a business reason): ack;</li>
  *   <li>unreadable message, or one holding an impossible order: reject without requeue, so it dead-letters;</li>
- *   <li>system failure (MySQL, Redis or the broker unreachable): the message and the rest of the
+ *   <li>system failure (MySQL or the broker unreachable): the message and the rest of the
  *       batch go to the retry queue and come back after {@code retry-backoff}, for as long as the
  *       outage lasts, uncounted;</li>
  *   <li>an order failing for another reason: its message goes to the retry queue with one more
@@ -176,11 +176,18 @@ class OrderMessageListener {
         return true;
     }
 
-    /** The request still ends: FAIL, and its unit back, so no shopper polls QUEUED forever. */
+    /**
+     * The request still ends: FAIL, and its unit back, so no shopper polls QUEUED forever; unless it was
+     * settled before (an order made in an attempt whose answer was lost), whose outcome then stands.
+     */
     private OrderMessage giveUp(OrderMessage message) {
         try {
-            creator.recordGivenUp(message);
-            results.deadLettered(message);
+            Outcome outcome = creator.recordGivenUp(message);
+            if (outcome.firstTime()) {
+                results.deadLettered(message);
+            } else {
+                results.publish(message, outcome);
+            }
         } catch (RuntimeException e) {
             log.warn("Request {} given up without its FAIL result: {}", message.requestId(), e.toString());
         }

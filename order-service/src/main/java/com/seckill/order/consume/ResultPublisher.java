@@ -1,77 +1,48 @@
 package com.seckill.order.consume;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.OrderMessage;
-import com.seckill.common.redis.RequestResult;
-import com.seckill.common.redis.SeckillKeys;
-import com.seckill.order.OrderProperties;
+import com.seckill.common.message.Settlement;
 import com.seckill.order.close.CloseScheduler;
-import com.seckill.order.lifecycle.RedisStock;
+import com.seckill.order.infra.SettlementPublisher;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
-import org.springframework.data.redis.connection.StringRedisConnection;
-import org.springframework.data.redis.core.RedisCallback;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.types.Expiration;
 import org.springframework.stereotype.Component;
 
 /**
- * What follows a handled order message: the close timer of a new order, the polled result, and
- * the unit back in Redis when MySQL refused the order.
+ * What follows a handled order message: the close timer of a new order, and the news for seckill-service
+ * (a {@link Settlement}: SUCCESS, or FAIL with the unit back), which applies it to its own keys. Nothing here
+ * writes seckill-service's state.
  */
 @Component
 class ResultPublisher {
 
-    private final StringRedisTemplate redis;
-    private final RedisStock redisStock;
+    private final SettlementPublisher settlements;
     private final CloseScheduler closes;
-    private final ObjectMapper json;
-    private final OrderProperties properties;
     private final ConsumerMetrics metrics;
 
-    ResultPublisher(StringRedisTemplate redis, RedisStock redisStock, CloseScheduler closes, ObjectMapper json,
-                    OrderProperties properties, ConsumerMetrics metrics) {
-        this.metrics = metrics;
-        this.redis = redis;
-        this.redisStock = redisStock;
+    ResultPublisher(SettlementPublisher settlements, CloseScheduler closes, ConsumerMetrics metrics) {
+        this.settlements = settlements;
         this.closes = closes;
-        this.json = json;
-        this.properties = properties;
+        this.metrics = metrics;
     }
 
     /**
-     * What follows a batch of new orders, in two writes whatever its size: one close-timer message
-     * for them all, and one Redis pipeline with every result and the removals from the queued sets.
+     * What follows a batch of new orders, in two messages whatever its size: one close-timer message for
+     * them all, and one settlement message.
      */
     void publishCreated(List<OrderMessage> messages, List<Long> orderIds) {
         metrics.created(messages);
         announce(messages, orderIds);
     }
 
-    /** The close timer and the SUCCESS results of orders, new or met again. */
+    /** The close timer and the SUCCESS settlements of orders, new or met again. */
     private void announce(List<OrderMessage> messages, List<Long> orderIds) {
         closes.schedule(orderIds);
-        List<String> results = new ArrayList<>(messages.size());
-        Map<Long, List<String>> settledByActivity = new LinkedHashMap<>();
+        List<Settlement> created = new ArrayList<>(messages.size());
         for (int i = 0; i < messages.size(); i++) {
-            OrderMessage message = messages.get(i);
-            results.add(toJson(RequestResult.success(message.requestId(), message.userId(), orderIds.get(i))));
-            settledByActivity.computeIfAbsent(message.activityId(), id -> new ArrayList<>()).add(message.requestId());
+            created.add(Settlement.created(messages.get(i), orderIds.get(i)));
         }
-        Expiration ttl = Expiration.from(properties.resultTtl());
-        redis.executePipelined((RedisCallback<Object>) connection -> {
-            StringRedisConnection commands = (StringRedisConnection) connection;
-            for (int i = 0; i < messages.size(); i++) {
-                commands.set(SeckillKeys.result(messages.get(i).requestId()), results.get(i), ttl, SetOption.upsert());
-            }
-            settledByActivity.forEach((activityId, requestIds) ->
-                    commands.zRem(SeckillKeys.queued(activityId), requestIds.toArray(String[]::new)));
-            return null;
-        });
+        settlements.publish(created);
     }
 
     void publish(OrderMessage message, Outcome outcome) {
@@ -85,54 +56,31 @@ class ResultPublisher {
                     // scheduled again: a second close message finds the order ended and does nothing
                     announce(List.of(message), List.of(outcome.orderId()));
                 }
-                return;
             }
             case SOLD_OUT -> {
                 metrics.consumed("sold_out");
-                // Safe on redelivery: the script returns the unit only while the user still holds it.
-                redisStock.giveBack(message.activityId(), message.userId());
-                write(RequestResult.fail(message.requestId(), message.userId(), "SOLD_OUT"));
+                settlements.publish(List.of(Settlement.refused(message, "SOLD_OUT")));
             }
             case DUPLICATE -> {
                 metrics.consumed("duplicate");
-                // The user holds an earlier order: they keep their place in the set, only the unit returns.
-                if (outcome.firstTime()) {
-                    redisStock.returnUnit(message.activityId());
-                }
-                write(RequestResult.fail(message.requestId(), message.userId(), "DUPLICATE"));
+                // the user holds an earlier order: they keep their hold, only the unit returns (once: seckill-service)
+                settlements.publish(List.of(Settlement.duplicate(message)));
             }
             case GIVEN_UP -> {
-                // given up before, in another pass over a message of several: its FAIL stands, nothing more to undo
+                // given up before, in another pass over a message of several: its settlement went out then, and
+                // goes again (applying it twice changes nothing), in case that one was not kept
+                settlements.publish(List.of(Settlement.refused(message, OrderCreator.GIVEN_UP)));
             }
             default -> throw new IllegalStateException("Unhandled outcome " + outcome);
         }
-        settled(message);
     }
 
     /**
-     * A message given up on (dead-lettered) still ends its request: FAIL, and the unit back, so no
-     * shopper polls QUEUED forever.
+     * A message given up on (dead-lettered) still ends its request: FAIL, and the unit back, so no shopper
+     * polls QUEUED forever.
      */
     void deadLettered(OrderMessage message) {
         metrics.consumed("rejected");
-        redisStock.giveBack(message.activityId(), message.userId());
-        write(RequestResult.fail(message.requestId(), message.userId(), OrderCreator.GIVEN_UP));
-        settled(message);
-    }
-
-    private void settled(OrderMessage message) {
-        redis.opsForZSet().remove(SeckillKeys.queued(message.activityId()), message.requestId());
-    }
-
-    private void write(RequestResult result) {
-        redis.opsForValue().set(SeckillKeys.result(result.requestId()), toJson(result), properties.resultTtl());
-    }
-
-    private String toJson(RequestResult result) {
-        try {
-            return json.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Result not serializable", e);
-        }
+        settlements.publish(List.of(Settlement.refused(message, OrderCreator.GIVEN_UP)));
     }
 }

@@ -6,7 +6,6 @@ import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.DirectExchange;
-import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
@@ -122,9 +121,10 @@ class RabbitTopology {
         return BindingBuilder.bind(orderCloseQueue()).to(orderCloseExchange()).with(Queues.ORDER_CLOSE);
     }
 
+    /** Where this service's settlements go (its queue belongs to seckill-service, their consumer). */
     @Bean
-    FanoutExchange stockReturnedExchange() {
-        return new FanoutExchange(Queues.STOCK_RETURNED_EXCHANGE, true, false);
+    DirectExchange settlementExchange() {
+        return new DirectExchange(Queues.SETTLEMENT_EXCHANGE, true, false);
     }
 
     /**

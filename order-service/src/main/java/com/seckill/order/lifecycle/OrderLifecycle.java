@@ -1,27 +1,27 @@
 package com.seckill.order.lifecycle;
 
-import com.seckill.common.message.Queues;
+import com.seckill.common.message.Settlement;
+import com.seckill.order.infra.SettlementPublisher;
 import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
 import com.seckill.order.order.OrderStatus;
 import java.math.BigDecimal;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.List;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.amqp.core.MessageDeliveryMode;
-import org.springframework.amqp.core.MessageProperties;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Every state change of an order after its creation. Each is a conditional UPDATE on the
  * expected old state, so pay, cancel and close race safely: exactly one of them wins.
- * Ending an order (cancel, close) returns its unit: to MySQL in the same transaction, then to
- * Redis (idempotent, tracked by {@code stock_returned}), then every seckill-service instance is
- * told to forget its sold-out flag.
+ * Ending an order (cancel, close) returns its unit: to MySQL in the same transaction, then to the sale in
+ * Redis by telling seckill-service, its owner (an ENDED {@link Settlement}, confirmed by the broker before
+ * {@code stock_returned} records it; seckill-service gives the unit back once, and announces the sale open
+ * again).
  */
 @Service
 public class OrderLifecycle {
@@ -31,21 +31,19 @@ public class OrderLifecycle {
     public enum PayOutcome { PAID, ALREADY_PAID, NOT_PAYABLE, AMOUNT_MISMATCH, UNKNOWN }
 
     private final OrderMapper orders;
-    private final RedisStock redisStock;
-    private final RabbitTemplate rabbit;
+    private final SettlementPublisher settlements;
     private final TransactionTemplate tx;
     private final Clock clock;
     private final MeterRegistry meters;
 
-    OrderLifecycle(OrderMapper orders, RedisStock redisStock, RabbitTemplate rabbit, TransactionTemplate tx, Clock clock,
+    OrderLifecycle(OrderMapper orders, SettlementPublisher settlements, TransactionTemplate tx, Clock clock,
                    MeterRegistry meters) {
         this.meters = meters;
         for (String event : new String[] {"paid", "cancelled", "closed"}) {
             meters.counter("seckill.order.events", "event", event);
         }
         this.orders = orders;
-        this.redisStock = redisStock;
-        this.rabbit = rabbit;
+        this.settlements = settlements;
         this.tx = tx;
         this.clock = clock;
     }
@@ -119,29 +117,14 @@ public class OrderLifecycle {
     }
 
     /**
-     * Completes the return of an ended order's unit to Redis. Repeating it is harmless: the flag
-     * stops a second return, and the script returns a unit only while the user still holds it.
+     * Completes the return of an ended order's unit to the sale. Repeating it is harmless: the flag stops a
+     * second return once recorded, and seckill-service returns a unit once per order whatever it is told.
      */
     public void returnToRedis(Order order) {
         if (!order.ended() || order.stockReturned()) {
             return;
         }
-        redisStock.giveBack(order.activityId(), order.userId());
+        settlements.publish(List.of(Settlement.ended(order.activityId(), order.userId(), order.id())));
         orders.markStockReturned(order.id());
-        announceStockReturned(order.activityId());
-    }
-
-    private void announceStockReturned(long activityId) {
-        try {
-            rabbit.convertAndSend(Queues.STOCK_RETURNED_EXCHANGE, "", String.valueOf(activityId), message -> {
-                message.getMessageProperties().setContentType(MessageProperties.CONTENT_TYPE_TEXT_PLAIN);
-                message.getMessageProperties().setDeliveryMode(MessageDeliveryMode.NON_PERSISTENT);
-                return message;
-            });
-        } catch (RuntimeException e) {
-            // Only speed is lost: seckill-service also drops a sold-out flag once its catalog,
-            // refreshed from Redis every second, shows units left.
-            log.warn("Stock return of activity {} not announced: {}", activityId, e.toString());
-        }
     }
 }

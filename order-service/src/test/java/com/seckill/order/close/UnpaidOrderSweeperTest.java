@@ -9,7 +9,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
-import com.seckill.common.redis.SeckillKeys;
 import com.seckill.order.OrderProperties;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import com.seckill.order.order.Order;
@@ -55,7 +54,7 @@ class UnpaidOrderSweeperTest {
 
     @BeforeEach
     void oneSweeperAtATime() {
-        when(redisson.getLock(SeckillKeys.jobLock("order-sweeper"))).thenReturn(lock);
+        when(redisson.getLock(UnpaidOrderSweeper.LOCK)).thenReturn(lock);
         when(lock.tryLock()).thenReturn(true);
     }
 

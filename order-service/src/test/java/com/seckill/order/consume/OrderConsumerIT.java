@@ -7,14 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
 import com.seckill.common.redis.RequestResult;
-import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.test.TestInfra;
+import com.seckill.common.message.Settlement;
 import com.seckill.order.OrderServiceIT;
+import com.seckill.order.SettlementTap;
 import com.seckill.order.infra.Redelivery;
 import com.seckill.order.lifecycle.OrderLifecycle;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,15 +27,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.data.redis.core.StringRedisTemplate;
 
-/** The order consumer on the real broker, database and Redis. */
+/** The order consumer on the real broker and database, and what it tells seckill-service. */
 class OrderConsumerIT extends OrderServiceIT {
 
     /** The price of every order these tests make. */
@@ -49,7 +48,7 @@ class OrderConsumerIT extends OrderServiceIT {
     @Autowired
     AmqpAdmin admin;
     @Autowired
-    StringRedisTemplate redis;
+    SettlementTap settlements;
     @Autowired
     ObjectMapper json;
     @Autowired
@@ -78,9 +77,9 @@ class OrderConsumerIT extends OrderServiceIT {
         rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY, amqp);
     }
 
-    private RequestResult result(String requestId) throws Exception {
-        String value = redis.opsForValue().get(SeckillKeys.result(requestId));
-        return value == null ? null : json.readValue(value, RequestResult.class);
+    /** What seckill-service was told of the request, as the result it writes. */
+    private RequestResult result(String requestId) {
+        return settlements.result(requestId);
     }
 
     private RequestResult awaitResult(String requestId) {
@@ -350,27 +349,23 @@ class OrderConsumerIT extends OrderServiceIT {
     }
 
     @Test
-    void soldOutInMysqlGivesTheRedisUnitBackOnceEvenWhenRedelivered() throws Exception {
+    void soldOutInMysqlTellsTheSaleToGiveTheUnitBackEachTimeTheMessageComesItAppliesItOnce() throws Exception {
         long activityId = insertActivity(1);
         OrderMessage winner = message(activityId, uniqueId());
         publish(winner);
         lifecycle.pay(awaitResult(winner.requestId()).orderId(), PRICE); // paid: MySQL stays sold out
-        long loser = uniqueId();
-        redis.opsForValue().set(SeckillKeys.stock(activityId), "0");
-        redis.opsForSet().add(SeckillKeys.users(activityId), String.valueOf(loser));
-        OrderMessage refused = message(activityId, loser);
+        OrderMessage refused = message(activityId, uniqueId());
 
         publish(refused);
         RequestResult result = awaitResult(refused.requestId());
         publish(refused);
-        await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() == 0);
 
         assertThat(result.status()).isEqualTo(RequestResult.Status.FAIL);
         assertThat(result.reason()).isEqualTo("SOLD_OUT");
-        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() ->
-                "1".equals(redis.opsForValue().get(SeckillKeys.stock(activityId))));
-        assertThat(redis.opsForSet().isMember(SeckillKeys.users(activityId), String.valueOf(loser))).isFalse();
+        Settlement told = new Settlement(Settlement.Kind.REFUSED, refused.requestId(), activityId, refused.userId(), null, "SOLD_OUT");
+        await().atMost(SETTLE).until(() -> settlements.of(refused.requestId(), null), List.of(told, told)::equals);
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM mq_consume_log WHERE message_id = ?", refused.requestId())).isEqualTo(1);
     }
 
     @Test
@@ -432,32 +427,25 @@ class OrderConsumerIT extends OrderServiceIT {
         long activityId = insertActivity(5);
         OrderMessage message = message(activityId, uniqueId());
         double retriedBefore = retried("outage");
-        // Redis takes no write: the order is made in MySQL, its result cannot be written (an outage)
-        redisClient("PAUSE 60000 WRITE"); // lifted below, or by itself after a minute
+        // the broker keeps no settlement (its queue unbound: each is returned): the order is made in MySQL, and
+        // seckill-service cannot be told, an outage
+        Binding settlementBinding = new Binding(Queues.SETTLEMENT, Binding.DestinationType.QUEUE, Queues.SETTLEMENT_EXCHANGE,
+                Queues.SETTLEMENT, null);
+        admin.removeBinding(settlementBinding);
         try {
             publish(message);
             // as many rounds as attempts a failure is allowed (it is given up after MAX_ATTEMPTS - 1 retries):
-            // an outage is not counted against the message (a round is a few seconds: Redis calls time out)
+            // an outage is not counted against the message
             await().atMost(Duration.ofSeconds(90))
                     .until(() -> retried("outage") - retriedBefore >= OrderMessageListener.MAX_ATTEMPTS);
         } finally {
-            redisClient("UNPAUSE");
+            admin.declareBinding(settlementBinding);
         }
 
-        RequestResult created = await().atMost(SETTLE).ignoreExceptions().until(() -> result(message.requestId()), r -> r != null);
+        RequestResult created = await().atMost(SETTLE).until(() -> result(message.requestId()), r -> r != null);
         assertThat(created.status()).isEqualTo(RequestResult.Status.SUCCESS);
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
         assertThat(count("SELECT COUNT(*) FROM mq_consume_log WHERE message_id = ?", message.requestId())).isEqualTo(1);
-    }
-
-    /** A CLIENT command on a connection of its own (the service's may be waiting on a paused write). */
-    private static void redisClient(String args) throws Exception {
-        TestInfra.Endpoints infra = TestInfra.endpoints();
-        try (Socket socket = new Socket(infra.redisHost(), infra.redisPort())) {
-            socket.setSoTimeout(5_000);
-            socket.getOutputStream().write(("CLIENT " + args + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            assertThat(new String(socket.getInputStream().readNBytes(5), StandardCharsets.US_ASCII)).isEqualTo("+OK\r\n");
-        }
     }
 
     private double retried(String reason) {

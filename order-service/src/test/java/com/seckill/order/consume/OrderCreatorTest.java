@@ -227,11 +227,18 @@ class OrderCreatorTest {
     }
 
     @Test
-    void aGivenUpMessageIsRecordedAsRejectedUnlessItWasSettledBefore() {
-        creator.recordGivenUp(MESSAGE);
-        verify(consumeLog).insert(MESSAGE, Queues.ORDER_CREATE, OrderCreator.GIVEN_UP);
+    void aGivenUpMessageIsRecordedAsANewGivenUpOutcome() {
+        assertThat(creator.recordGivenUp(MESSAGE)).isEqualTo(Outcome.rejected(Outcome.Kind.GIVEN_UP, true));
 
-        doThrow(violated("uk_consume_message")).when(consumeLog).insert(MESSAGE, Queues.ORDER_CREATE, "REJECTED");
-        assertThatCode(() -> creator.recordGivenUp(MESSAGE)).doesNotThrowAnyException();
+        verify(consumeLog).insert(MESSAGE, Queues.ORDER_CREATE, OrderCreator.GIVEN_UP);
+    }
+
+    @Test
+    void aMessageSettledBeforeItWasGivenUpKeepsThatOutcomeItsOrderStands() {
+        doThrow(violated("uk_consume_message")).when(consumeLog).insert(MESSAGE, Queues.ORDER_CREATE, OrderCreator.GIVEN_UP);
+        when(orders.findByRequestId("r1")).thenReturn(new Order(9, "no", "r1", 1001, 7, 77, "phone",
+                new BigDecimal("9.90"), OrderStatus.PENDING.code(), null, false, CLOCK.instant()));
+
+        assertThat(creator.recordGivenUp(MESSAGE)).isEqualTo(new Outcome(Outcome.Kind.SUCCESS, 9L, false));
     }
 }

@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -61,6 +62,11 @@ class OrderMessageListenerTest {
     /** The service's settings with its defaults, as Spring Boot would bind them, but for these. */
     private static OrderProperties properties(Map<String, String> settings) {
         return new Binder(new MapConfigurationPropertySource(settings)).bindOrCreate("seckill.order", OrderProperties.class);
+    }
+
+    @BeforeEach
+    void aGivenUpMessageIsNewlyGivenUp() {
+        when(creator.recordGivenUp(any())).thenReturn(Outcome.rejected(Outcome.Kind.GIVEN_UP, true));
     }
 
     private OrderMessageListener listener(int batchSize) {
@@ -278,6 +284,19 @@ class OrderMessageListenerTest {
         verify(channel).basicNack(1, false, true);
         verify(channel, never()).basicAck(1, false);
         assertThat(retried(ConsumerMetrics.FAILURE)).isZero();
+    }
+
+    @Test
+    void anOrderMadeInAnAttemptWhoseAnswerWasLostIsNotGivenUpItsOrderStandsAndItsUnitStaysSold() throws IOException {
+        Message message = delivered(order("r1"), OrderMessageListener.MAX_ATTEMPTS - 1);
+        when(creator.create(order("r1"))).thenThrow(new IllegalStateException("bug"));
+        Outcome settledBefore = new Outcome(Outcome.Kind.SUCCESS, 9L, false);
+        when(creator.recordGivenUp(order("r1"))).thenReturn(settledBefore);
+
+        deliver(message);
+
+        verify(results).publish(order("r1"), settledBefore);
+        verify(results, never()).deadLettered(any());
     }
 
     @Test

@@ -10,10 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
 import com.seckill.common.redis.RequestResult;
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.message.Settlement;
 import com.seckill.common.test.TestInfra;
 import com.seckill.web.test.Callers;
 import com.seckill.order.OrderServiceIT;
+import com.seckill.order.SettlementTap;
 import com.seckill.order.close.UnpaidOrderSweeper;
 import com.seckill.order.lifecycle.OrderLifecycle.PayOutcome;
 import java.math.BigDecimal;
@@ -34,10 +35,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 
-/** Close on timeout, cancel, the sweeper and the pay/close race, on the real broker, MySQL and Redis. */
+/** Close on timeout, cancel, the sweeper and the pay/close race, on the real broker and MySQL, and what seckill-service is told. */
 class OrderLifecycleIT extends OrderServiceIT {
 
     /** The price of every order these tests make. */
@@ -48,7 +48,7 @@ class OrderLifecycleIT extends OrderServiceIT {
     @Autowired
     RabbitTemplate rabbit;
     @Autowired
-    StringRedisTemplate redis;
+    SettlementTap settlements;
     @Autowired
     ObjectMapper json;
     @Autowired
@@ -58,20 +58,11 @@ class OrderLifecycleIT extends OrderServiceIT {
     @Autowired
     MockMvc mvc;
 
-    /** What seckill-service leaves in Redis when it accepts these users' purchases. */
-    private void redisAcceptedPurchases(long activityId, int stockTotal, List<Long> users) {
-        redis.opsForValue().set(SeckillKeys.stock(activityId), String.valueOf(stockTotal - users.size()));
-        users.forEach(user -> redis.opsForSet().add(SeckillKeys.users(activityId), String.valueOf(user)));
-    }
-
     private long order(long activityId, long userId) throws Exception {
         OrderMessage message = message(activityId, userId);
         rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY,
                 org.springframework.amqp.core.MessageBuilder.withBody(json.writeValueAsBytes(message)).build());
-        RequestResult result = await().atMost(SETTLE).until(() -> {
-            String value = redis.opsForValue().get(SeckillKeys.result(message.requestId()));
-            return value == null ? null : json.readValue(value, RequestResult.class);
-        }, r -> r != null);
+        RequestResult result = await().atMost(SETTLE).until(() -> settlements.result(message.requestId()), r -> r != null);
         assertThat(result.status()).isEqualTo(RequestResult.Status.SUCCESS);
         return result.orderId();
     }
@@ -101,23 +92,22 @@ class OrderLifecycleIT extends OrderServiceIT {
         return count("SELECT status FROM seckill_order WHERE id = ?", orderId);
     }
 
-    private String redisStock(long activityId) {
-        return redis.opsForValue().get(SeckillKeys.stock(activityId));
+    /** What seckill-service was told of the order's end: the unit to give back to the sale. */
+    private List<Settlement> ended(long orderId) {
+        return settlements.of(null, orderId);
     }
 
     @Test
     void unpaidOrderClosesAfterTheTimeoutAndTheSameUserCanBuyAgain() throws Exception {
         long activityId = insertActivity(5);
         long userId = uniqueId();
-        redisAcceptedPurchases(activityId, 5, List.of(userId));
         long orderId = order(activityId, userId);
 
         await().atMost(SETTLE).until(() -> orderStatus(orderId) == 3);
 
         await().atMost(SETTLE).until(() -> count("SELECT stock_returned FROM seckill_order WHERE id = ?", orderId) == 1);
         assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(5);
-        assertThat(redisStock(activityId)).isEqualTo("5");
-        assertThat(redis.opsForSet().isMember(SeckillKeys.users(activityId), String.valueOf(userId))).isFalse();
+        assertThat(ended(orderId)).containsExactly(Settlement.ended(activityId, userId, orderId));
 
         long again = order(activityId, userId);
         assertThat(again).isNotEqualTo(orderId);
@@ -126,10 +116,9 @@ class OrderLifecycleIT extends OrderServiceIT {
     }
 
     @Test
-    void aCloseDeliveredThreeTimesReturnsTheUnitOnce() throws Exception {
+    void aCloseDeliveredThreeTimesReturnsTheUnitToMysqlOnceAndOnlyItsEndIsToldToTheSale() throws Exception {
         long activityId = insertActivity(5);
         long userId = uniqueId();
-        redisAcceptedPurchases(activityId, 5, List.of(userId));
         long orderId = order(activityId, userId);
 
         for (int i = 0; i < 3; i++) {
@@ -139,7 +128,9 @@ class OrderLifecycleIT extends OrderServiceIT {
         await().atMost(SETTLE).until(() -> count("SELECT stock_returned FROM seckill_order WHERE id = ?", orderId) == 1);
         // the delay queue's own close comes too: still once
         await().during(Duration.ofSeconds(1)).atMost(SETTLE).until(() ->
-                count("SELECT stock FROM seckill_activity WHERE id = ?", activityId) == 5 && "5".equals(redisStock(activityId)));
+                count("SELECT stock FROM seckill_activity WHERE id = ?", activityId) == 5 && !ended(orderId).isEmpty());
+        // closes racing each other may each tell the sale before one records it: seckill-service applies it once
+        assertThat(ended(orderId)).containsOnly(Settlement.ended(activityId, userId, orderId));
         assertThat(orderStatus(orderId)).isEqualTo(3);
     }
 
@@ -147,7 +138,6 @@ class OrderLifecycleIT extends OrderServiceIT {
     void oneCloseMessageNamingSeveralOrdersClosesTheUnpaidOnesAndLeavesThePaidOne() throws Exception {
         long activityId = insertActivity(5);
         List<Long> users = List.of(uniqueId(), uniqueId(), uniqueId());
-        redisAcceptedPurchases(activityId, 5, users);
         List<Long> orders = new ArrayList<>();
         for (long user : users) {
             orders.add(orderWithoutCloseTimer(activityId, user)); // so the message below is the only close
@@ -159,7 +149,8 @@ class OrderLifecycleIT extends OrderServiceIT {
 
         await().atMost(SETTLE).until(() -> orderStatus(orders.get(0)) == 3 && orderStatus(orders.get(2)) == 3);
         assertThat(orderStatus(orders.get(1))).isEqualTo(1);
-        await().atMost(SETTLE).until(() -> "4".equals(redisStock(activityId)));
+        await().atMost(SETTLE).until(() -> ended(orders.get(0)).size() == 1 && ended(orders.get(2)).size() == 1);
+        assertThat(ended(orders.get(1))).isEmpty();
         assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(4);
     }
 
@@ -167,7 +158,6 @@ class OrderLifecycleIT extends OrderServiceIT {
     void cancelReturnsTheUnitOnceAndCancellingAgainIsAConflict() throws Exception {
         long activityId = insertActivity(3);
         long owner = uniqueId();
-        redisAcceptedPurchases(activityId, 3, List.of(owner));
         long orderId = order(activityId, owner);
 
         mvc.perform(post("/api/orders/{id}/cancel", orderId).with(Callers.user(owner + 1)))
@@ -180,8 +170,7 @@ class OrderLifecycleIT extends OrderServiceIT {
                 .andExpect(jsonPath("$.code").value("CONFLICT"));
 
         assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(3);
-        assertThat(redisStock(activityId)).isEqualTo("3");
-        assertThat(redis.opsForSet().isMember(SeckillKeys.users(activityId), String.valueOf(owner))).isFalse();
+        assertThat(ended(orderId)).containsExactly(Settlement.ended(activityId, owner, orderId));
         assertThat(lifecycle.pay(orderId, PRICE)).isEqualTo(PayOutcome.NOT_PAYABLE);
     }
 
@@ -189,7 +178,6 @@ class OrderLifecycleIT extends OrderServiceIT {
     void paidOrderIsNeverClosed() throws Exception {
         long activityId = insertActivity(3);
         long owner = uniqueId();
-        redisAcceptedPurchases(activityId, 3, List.of(owner));
         long orderId = order(activityId, owner);
 
         assertThat(lifecycle.pay(orderId, PRICE)).isEqualTo(PayOutcome.PAID);
@@ -198,7 +186,7 @@ class OrderLifecycleIT extends OrderServiceIT {
 
         assertThat(lifecycle.close(orderId)).isFalse();
         await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5)).until(() -> orderStatus(orderId) == 1);
-        assertThat(redisStock(activityId)).isEqualTo("2");
+        assertThat(ended(orderId)).isEmpty();
         assertThat(stockBalanced(activityId, 3)).isTrue();
         mvc.perform(post("/api/orders/{id}/cancel", orderId).with(Callers.user(owner)))
                 .andExpect(status().isConflict());
@@ -208,7 +196,6 @@ class OrderLifecycleIT extends OrderServiceIT {
     void sweeperClosesAnOrderWhoseCloseMessageWasLost() throws Exception {
         long activityId = insertActivity(2);
         long userId = uniqueId();
-        redisAcceptedPurchases(activityId, 2, List.of(userId));
         long orderId;
         try (Connection c = TestInfra.connection();
              PreparedStatement s = c.prepareStatement("INSERT INTO seckill_order (order_no, request_id, user_id, activity_id,"
@@ -229,7 +216,7 @@ class OrderLifecycleIT extends OrderServiceIT {
 
         assertThat(orderStatus(orderId)).isEqualTo(3);
         assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(2);
-        assertThat(redisStock(activityId)).isEqualTo("2");
+        assertThat(ended(orderId)).containsExactly(Settlement.ended(activityId, userId, orderId));
     }
 
     @Test
@@ -241,7 +228,6 @@ class OrderLifecycleIT extends OrderServiceIT {
         for (int i = 0; i < orders; i++) {
             users.add(firstUser + i);
         }
-        redisAcceptedPurchases(activityId, orders, users);
         for (long user : users) {
             rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY,
                     org.springframework.amqp.core.MessageBuilder.withBody(json.writeValueAsBytes(message(activityId, user))).build());
@@ -290,7 +276,9 @@ class OrderLifecycleIT extends OrderServiceIT {
         assertThat(paid + outcomes.getOrDefault(PayOutcome.NOT_PAYABLE, 0)).isEqualTo(orders);
         assertThat(outcomes.getOrDefault(PayOutcome.NOT_PAYABLE, 0)).isPositive();
         assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(orders - paid);
-        assertThat(redisStock(activityId)).isEqualTo(String.valueOf(orders - paid));
-        assertThat(redis.opsForSet().size(SeckillKeys.users(activityId))).isEqualTo(paid);
+        // each closed order's end told to the sale, no paid order's
+        for (long orderId : orderIds) {
+            assertThat(ended(orderId).isEmpty()).as("order %d told ended", orderId).isEqualTo(orderStatus(orderId) != 3);
+        }
     }
 }

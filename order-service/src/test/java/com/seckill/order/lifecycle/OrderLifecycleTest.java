@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
-import static org.mockito.ArgumentMatchers.anyString;
-import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -13,7 +11,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
-import com.seckill.common.message.Queues;
+import com.seckill.common.message.Settlement;
+import com.seckill.order.infra.SettlementPublisher;
 import com.seckill.order.lifecycle.OrderLifecycle.PayOutcome;
 import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
@@ -23,13 +22,11 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.amqp.AmqpConnectException;
-import org.springframework.amqp.core.MessagePostProcessor;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
-import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -40,10 +37,9 @@ class OrderLifecycleTest {
     private static final BigDecimal PRICE = new BigDecimal("9.90");
 
     private final OrderMapper orders = mock(OrderMapper.class);
-    private final RedisStock redisStock = mock(RedisStock.class);
-    private final RabbitTemplate rabbit = mock(RabbitTemplate.class);
+    private final SettlementPublisher settlements = mock(SettlementPublisher.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    private final OrderLifecycle lifecycle = new OrderLifecycle(orders, redisStock, rabbit,
+    private final OrderLifecycle lifecycle = new OrderLifecycle(orders, settlements,
             new TransactionTemplate(mock(PlatformTransactionManager.class)), CLOCK, meters);
 
     private static Order order(OrderStatus status, boolean stockReturned) {
@@ -57,13 +53,12 @@ class OrderLifecycleTest {
 
     private void verifyUnitReturnedEverywhere() {
         verify(orders).returnStock(7);
-        verify(redisStock).giveBack(7, 1001);
+        verify(settlements).publish(List.of(Settlement.ended(7, 1001, 5)));
         verify(orders).markStockReturned(5);
-        verify(rabbit).convertAndSend(eq(Queues.STOCK_RETURNED_EXCHANGE), eq(""), eq("7"), any(MessagePostProcessor.class));
     }
 
     @Test
-    void closingAPendingOrderReturnsItsUnitToMysqlAndRedisAndAnnouncesIt() {
+    void closingAPendingOrderReturnsItsUnitToMysqlAndTellsTheSaleItEnded() {
         when(orders.markClosed(5)).thenReturn(1);
         when(orders.findById(5)).thenReturn(order(OrderStatus.CLOSED, false));
 
@@ -82,7 +77,7 @@ class OrderLifecycleTest {
 
         verify(orders, never()).returnStock(anyLong());
         verify(orders, never()).markStockReturned(anyLong());
-        verifyNoInteractions(redisStock, rabbit);
+        verifyNoInteractions(settlements);
         assertThat(events("closed")).isZero();
     }
 
@@ -94,7 +89,7 @@ class OrderLifecycleTest {
         assertThat(lifecycle.close(5)).isFalse();
 
         verify(orders, never()).returnStock(anyLong());
-        verify(redisStock).giveBack(7, 1001);
+        verify(settlements).publish(List.of(Settlement.ended(7, 1001, 5)));
         verify(orders).markStockReturned(5);
     }
 
@@ -112,22 +107,10 @@ class OrderLifecycleTest {
     }
 
     @Test
-    void aStockReturnThatCouldNotBeAnnouncedStillHappened() {
-        when(orders.markClosed(5)).thenReturn(1);
-        when(orders.findById(5)).thenReturn(order(OrderStatus.CLOSED, false));
-        doThrow(new AmqpConnectException(new RuntimeException("broker away")))
-                .when(rabbit).convertAndSend(anyString(), anyString(), any(Object.class), any(MessagePostProcessor.class));
-
-        assertThat(lifecycle.close(5)).isTrue();
-
-        verify(orders).markStockReturned(5);
-    }
-
-    @Test
-    void aCancelThatCommittedIsAnsweredAsDoneThoughRedisCouldNotTakeTheUnitBack() {
+    void aCancelThatCommittedIsAnsweredAsDoneThoughTheSaleCouldNotBeToldYet() {
         when(orders.markCancelled(5, 1001)).thenReturn(1);
         when(orders.findById(5)).thenReturn(order(OrderStatus.CANCELLED, false));
-        when(redisStock.giveBack(7, 1001)).thenThrow(new RedisConnectionFailureException("Redis away"));
+        doThrow(new AmqpConnectException(new RuntimeException("broker away"))).when(settlements).publish(any());
 
         assertThat(lifecycle.cancel(5, 1001)).as("cancelled in MySQL: the owner is told so").isTrue();
 
@@ -137,12 +120,12 @@ class OrderLifecycleTest {
     }
 
     @Test
-    void aCloseWhoseUnitCannotGoBackToRedisFailsSoItsMessageIsTriedAgain() {
+    void aCloseWhoseUnitCannotBeHandedBackFailsSoItsMessageIsTriedAgain() {
         when(orders.markClosed(5)).thenReturn(1);
         when(orders.findById(5)).thenReturn(order(OrderStatus.CLOSED, false));
-        when(redisStock.giveBack(7, 1001)).thenThrow(new RedisConnectionFailureException("Redis away"));
+        doThrow(new AmqpConnectException(new RuntimeException("broker away"))).when(settlements).publish(any());
 
-        assertThatThrownBy(() -> lifecycle.close(5)).isInstanceOf(RedisConnectionFailureException.class);
+        assertThatThrownBy(() -> lifecycle.close(5)).isInstanceOf(AmqpConnectException.class);
 
         verify(orders).returnStock(7);
         verify(orders, never()).markStockReturned(anyLong());
@@ -154,7 +137,7 @@ class OrderLifecycleTest {
     void onlyAnEndedOrderWhoseUnitIsNotBackYetGivesItBack(OrderStatus status, boolean stockReturned) {
         lifecycle.returnToRedis(order(status, stockReturned));
 
-        verifyNoInteractions(redisStock, rabbit);
+        verifyNoInteractions(settlements);
         verify(orders, never()).markStockReturned(anyLong());
     }
 

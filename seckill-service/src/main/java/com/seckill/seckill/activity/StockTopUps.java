@@ -1,6 +1,5 @@
 package com.seckill.seckill.activity;
 
-import com.seckill.common.message.Queues;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.Refusals;
@@ -12,9 +11,6 @@ import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.amqp.core.MessageDeliveryMode;
-import org.springframework.amqp.core.MessageProperties;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -43,17 +39,17 @@ public class StockTopUps {
     private final ActivityCatalog catalog;
     private final StringRedisTemplate redis;
     private final RedissonClient redisson;
-    private final RabbitTemplate rabbit;
+    private final StockAnnouncement announcement;
     private final Clock clock;
 
     StockTopUps(ActivityStore store, StockTopUpMapper topUps, ActivityCatalog catalog, StringRedisTemplate redis,
-                RedissonClient redisson, RabbitTemplate rabbit, Clock clock) {
+                RedissonClient redisson, StockAnnouncement announcement, Clock clock) {
         this.store = store;
         this.topUps = topUps;
         this.catalog = catalog;
         this.redis = redis;
         this.redisson = redisson;
-        this.rabbit = rabbit;
+        this.announcement = announcement;
         this.clock = clock;
     }
 
@@ -103,22 +99,9 @@ public class StockTopUps {
                 Long.toString(topUp.id()), Integer.toString(topUp.units()));
         if (outcome != null && outcome == ADDED) {
             log.info("Stock top-up {} of activity {} in Redis: {} units", topUp.id(), id, topUp.units());
-            announce(id);
+            announcement.onSaleAgain(id);
         }
         return outcome != null && (outcome == ADDED || outcome == ADDED_BEFORE);
-    }
-
-    /** Every instance drops its sold-out flag; one that misses this drops it at its next catalog refresh. */
-    private void announce(long activityId) {
-        try {
-            rabbit.convertAndSend(Queues.STOCK_RETURNED_EXCHANGE, "", String.valueOf(activityId), message -> {
-                message.getMessageProperties().setContentType(MessageProperties.CONTENT_TYPE_TEXT_PLAIN);
-                message.getMessageProperties().setDeliveryMode(MessageDeliveryMode.NON_PERSISTENT);
-                return message;
-            });
-        } catch (RuntimeException e) {
-            log.debug("Stock of activity {} announced only by the catalog: {}", activityId, e.toString());
-        }
     }
 
     private int stockLeft(Activity activity) {

@@ -2,6 +2,7 @@ package com.seckill.seckill.purchase;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.common.error.SeckillException;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.PurchaseOutcome;
@@ -13,6 +14,7 @@ import com.seckill.seckill.infra.RedisGuard;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
@@ -60,14 +62,30 @@ class PurchaseScript {
         OrderMessage message = new OrderMessage(requestId, userId, activityId, activity.goodsId(),
                 activity.goodsName(), activity.price(), clock.millis());
         String payload = serialize(message);
+        Supplier<Long> call = () -> redis.execute(PURCHASE,
+                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
+                        SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
+                String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path);
         try {
-            Long answer = redisGuard.attempt(() -> redis.execute(PURCHASE,
-                    List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                            SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
-                    String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path));
-            return new Claim(requestId, payload, PurchaseOutcome.of(answer));
+            return new Claim(requestId, payload, PurchaseOutcome.of(redisGuard.attempt(call)));
         } catch (RedisGuard.OutcomeUnknown e) {
-            return new Claim(requestId, payload, null);
+            return new Claim(requestId, payload, askedAgain(call));
+        }
+    }
+
+    /**
+     * The answer of a script call that was lost (it timed out: this process or Redis stalled), found by making the
+     * same call again: the script is idempotent by request id, so a unit taken by the first call is a success now
+     * too, and one not taken is taken now or refused as it would have been. A refusal for the path alone says
+     * nothing (the first call used the path up, and its request may be settled already), nor does no answer: the
+     * outcome stays unknown (null).
+     */
+    private PurchaseOutcome askedAgain(Supplier<Long> call) {
+        try {
+            PurchaseOutcome outcome = PurchaseOutcome.of(redisGuard.attempt(call));
+            return outcome == PurchaseOutcome.BAD_PATH ? null : outcome;
+        } catch (RedisGuard.OutcomeUnknown | SeckillException e) {
+            return null;
         }
     }
 

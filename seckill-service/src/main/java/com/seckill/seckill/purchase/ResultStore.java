@@ -12,13 +12,19 @@ import com.seckill.seckill.activity.ActivityWarmer;
 import com.seckill.seckill.infra.RedisGuard;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.orders.OrderServiceUnavailable;
+import java.util.List;
 import java.util.Optional;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
+import org.springframework.data.redis.connection.StringRedisConnection;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.types.Expiration;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code seckill:result:{requestId}}: written QUEUED here, SUCCESS or FAIL by order-service. Redis
- * may lose it; the outcome of a settled request is then read back from MySQL through order-service.
+ * {@code seckill:result:{requestId}}, written only here: QUEUED on acceptance, SUCCESS or FAIL as order-service
+ * settled the request. Redis may lose it; the outcome of a settled request is then read back from MySQL
+ * through order-service.
  */
 @Component
 public class ResultStore {
@@ -73,7 +79,7 @@ public class ResultStore {
         });
     }
 
-    /** Only if absent: order-service may already have written the outcome. */
+    /** Only if absent: the outcome may already be there (order-service settled it before this answer). */
     void queued(String requestId, long userId) {
         String value = write(RequestResult.queued(requestId, userId));
         redisGuard.run(() -> redis.opsForValue().setIfAbsent(SeckillKeys.result(requestId), value, properties.resultTtl()));
@@ -95,6 +101,22 @@ public class ResultStore {
     public void settle(RequestResult result) {
         String value = write(result);
         redisGuard.run(() -> redis.opsForValue().set(SeckillKeys.result(result.requestId()), value, properties.resultTtl()));
+    }
+
+    /** Outcomes of several requests, whatever was there, in one round trip. */
+    public void settleAll(List<RequestResult> settled) {
+        if (settled.isEmpty()) {
+            return;
+        }
+        List<String> values = settled.stream().map(this::write).toList();
+        Expiration ttl = Expiration.from(properties.resultTtl());
+        redis.executePipelined((RedisCallback<Object>) connection -> {
+            StringRedisConnection commands = (StringRedisConnection) connection;
+            for (int i = 0; i < settled.size(); i++) {
+                commands.set(SeckillKeys.result(settled.get(i).requestId()), values.get(i), ttl, SetOption.upsert());
+            }
+            return null;
+        });
     }
 
     private String write(RequestResult result) {

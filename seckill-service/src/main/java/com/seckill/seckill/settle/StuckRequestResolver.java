@@ -112,7 +112,8 @@ public class StuckRequestResolver {
             return false;
         }
         Long settled = redis.execute(SETTLE_LOST, List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId),
-                SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId)), String.valueOf(result.userId()), requestId);
+                SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId), SeckillKeys.returned(activityId)),
+                String.valueOf(result.userId()), requestId);
         if (settled != null && settled == 1) {
             write(RequestResult.fail(requestId, result.userId(), "LOST"));
             resolved("lost");

@@ -15,7 +15,6 @@ import static org.mockito.Mockito.when;
 
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
-import com.seckill.common.message.Queues;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.audit.AuditLog;
@@ -32,8 +31,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
-import org.springframework.amqp.core.MessagePostProcessor;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.ValueOperations;
@@ -57,8 +54,8 @@ class StockTopUpsTest {
     private final ValueOperations<String, String> values = mock(ValueOperations.class);
     private final RedissonClient redisson = mock(RedissonClient.class);
     private final RLock lock = mock(RLock.class);
-    private final RabbitTemplate rabbit = mock(RabbitTemplate.class);
-    private final StockTopUps stockTopUps = new StockTopUps(store, topUps, catalog, redis, redisson, rabbit,
+    private final StockAnnouncement announcement = mock(StockAnnouncement.class);
+    private final StockTopUps stockTopUps = new StockTopUps(store, topUps, catalog, redis, redisson, announcement,
             Clock.fixed(NOW, ZoneOffset.UTC));
 
     @BeforeEach
@@ -77,7 +74,7 @@ class StockTopUpsTest {
 
         stockTopUps.add(7, 50, 1);
 
-        verify(rabbit).convertAndSend(eq(Queues.STOCK_RETURNED_EXCHANGE), eq(""), eq("7"), any(MessagePostProcessor.class));
+        verify(announcement).onSaleAgain(7);
         verify(catalog).replace(AFTER, 64);
         verify(lock).unlock();
     }
@@ -88,7 +85,7 @@ class StockTopUpsTest {
 
         stockTopUps.add(7, 50, 1);
 
-        verifyNoInteractions(rabbit);
+        verifyNoInteractions(announcement);
     }
 
     @Test
@@ -100,7 +97,7 @@ class StockTopUpsTest {
         stockTopUps.add(7, 50, 1);
 
         verify(catalog).replace(AFTER, 70);
-        verifyNoInteractions(rabbit);
+        verifyNoInteractions(announcement);
     }
 
     @Test
@@ -123,8 +120,8 @@ class StockTopUpsTest {
 
         stockTopUps.sweep();
 
-        verify(rabbit).convertAndSend(eq(Queues.STOCK_RETURNED_EXCHANGE), eq(""), eq("8"), any(MessagePostProcessor.class));
-        verify(rabbit, never()).convertAndSend(eq(Queues.STOCK_RETURNED_EXCHANGE), eq(""), eq("7"), any(MessagePostProcessor.class));
+        verify(announcement).onSaleAgain(8);
+        verify(announcement, never()).onSaleAgain(7);
         verifyNoInteractions(redisson);
     }
 

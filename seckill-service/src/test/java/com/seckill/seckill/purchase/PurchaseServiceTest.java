@@ -183,6 +183,43 @@ class PurchaseServiceTest {
         assertThat(attempts("busy")).isEqualTo(2);
     }
 
+    /** The script's first answer is lost (the call timed out); asked again, Redis answers {@code again}. */
+    private void answerLostThenAgain(long again) {
+        scriptAnswers(again);
+        doThrow(RedisGuard.OutcomeUnknown.class).doAnswer(call -> call.<Supplier<?>>getArgument(0).get())
+                .when(redisGuard).attempt(any());
+    }
+
+    @Test
+    void aLostAnswerFoundASuccessWhenAskedAgainIsAnOrdinaryAcceptance() {
+        answerLostThenAgain(1L);
+
+        String requestId = purchases.purchase(7, 42, path);
+
+        verify(results).queued(requestId, 42);
+        verify(relay).publish(7, requestId, (String) sent.get(2));
+        assertThat(attempts("accepted")).isEqualTo(1);
+    }
+
+    @Test
+    void aLostAnswerFoundARefusalWhenAskedAgainIsThatRefusalNoOrderIsSentBlind() {
+        answerLostThenAgain(0L);
+
+        assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.SoldOut.class);
+
+        verifyNoInteractions(relay, results);
+    }
+
+    @Test
+    void aLostAnswerAskedAgainThatOnlyFindsItsPathUsedUpStaysUnknownAndGoesThroughTheBroker() {
+        answerLostThenAgain(3L);
+
+        String requestId = purchases.purchase(7, 42, path);
+
+        verify(relay).publish(7, requestId, (String) sent.get(2));
+        verifyNoInteractions(results);
+    }
+
     private void scriptAnswers(long answer) {
         when(redis.execute(any(RedisScript.class), eq(KEYS), any(Object[].class))).thenAnswer(call -> {
             Object[] arguments = call.getArguments();

@@ -49,7 +49,7 @@ class StuckRequestResolverTest {
     private static final SeckillProperties PROPERTIES = new Binder(new MapConfigurationPropertySource(Map.of()))
             .bindOrCreate("seckill.sale", SeckillProperties.class);
     private static final List<String> LOST_KEYS = List.of(SeckillKeys.stock(7), SeckillKeys.users(7), SeckillKeys.outbox(7),
-            SeckillKeys.queued(7));
+            SeckillKeys.queued(7), SeckillKeys.returned(7));
 
     private final StringRedisTemplate redis = mock(StringRedisTemplate.class);
     @SuppressWarnings("unchecked")
