@@ -1,46 +1,11 @@
 package com.seckill.payment;
 
 import com.seckill.common.test.OwnTables;
-import com.seckill.common.test.TestInfra;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
+import com.seckill.common.test.OwnTablesCheck;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
-import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-/**
- * payment-service makes its own tables as it starts (Flyway, sql/payment-service/, DESIGN.md §6), with this service's
- * settings (application.yml), in a schema that another service's table already shares.
- */
-@SpringBootTest(classes = OwnTablesIT.DatabaseOnly.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
-class OwnTablesIT {
-
-    private static final String SERVICE = "payment-service";
-
-    @Configuration(proxyBeanMethods = false)
-    @ImportAutoConfiguration({DataSourceAutoConfiguration.class, FlywayAutoConfiguration.class})
-    static class DatabaseOnly {
-    }
-
-    @DynamicPropertySource
-    static void sharedSchema(DynamicPropertyRegistry registry) {
-        TestInfra.register(registry);
-        registry.add("spring.datasource.url", () -> OwnTables.sharedSchema(SERVICE));
-    }
-
-    @Autowired
-    DataSource dataSource;
-
-    @AfterAll
-    static void dropTheSchema() throws Exception {
-        OwnTables.drop(SERVICE);
-    }
+/** payment-service makes its own tables as it starts (Flyway, sql/payment-service/, DESIGN.md §6), in a schema it shares. */
+class OwnTablesIT extends OwnTablesCheck {
 
     @Test
     void startingOnASchemaSharedWithAnotherServiceMakesThisServicesTablesAndGuards() throws Exception {
