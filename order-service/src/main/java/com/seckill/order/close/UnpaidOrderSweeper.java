@@ -79,9 +79,9 @@ public class UnpaidOrderSweeper {
             }
             for (long orderId : orders.findEndedWithoutReturnBefore(now.minus(properties.sweepGrace()), BATCH)) {
                 try {
-                    lifecycle.returnToRedis(orders.findById(orderId));
+                    lifecycle.returnToSale(orders.findById(orderId));
                 } catch (RuntimeException e) {
-                    log.warn("Unit of order {} not returned to Redis this round: {}", orderId, e.toString());
+                    log.warn("Unit of order {} not handed back to the sale this round: {}", orderId, e.toString());
                 }
             }
             if (closed > 0) {

@@ -49,8 +49,9 @@ public class OrderLifecycle {
     }
 
     /**
-     * Closes an unpaid order whose time ran out; true when this call closed it. A unit that could not
-     * go back to Redis fails the call, so the close message is tried again (and finishes the return).
+     * Closes an unpaid order whose time ran out; true when this call closed it. A unit that could not be
+     * handed back to the sale (seckill-service not told) fails the call, so the close message is tried again
+     * (and finishes the return).
      */
     public boolean close(long orderId) {
         boolean closed = counted("closed", end(orderId, () -> orders.markClosed(orderId)));
@@ -67,7 +68,7 @@ public class OrderLifecycle {
         try {
             finishReturn(orderId);
         } catch (RuntimeException e) {
-            log.warn("Unit of cancelled order {} not returned to Redis yet, the sweeper will: {}", orderId, e.toString());
+            log.warn("Unit of cancelled order {} not handed back to the sale yet, the sweeper will: {}", orderId, e.toString());
         }
         return cancelled;
     }
@@ -108,11 +109,11 @@ public class OrderLifecycle {
         return Boolean.TRUE.equals(ended);
     }
 
-    /** The unit of an order that has ended, by this call or an earlier one, goes back to Redis. */
+    /** The unit of an order that has ended, by this call or an earlier one, goes back to the sale. */
     private void finishReturn(long orderId) {
         Order order = orders.findById(orderId);
         if (order != null) {
-            returnToRedis(order);
+            returnToSale(order);
         }
     }
 
@@ -120,7 +121,7 @@ public class OrderLifecycle {
      * Completes the return of an ended order's unit to the sale. Repeating it is harmless: the flag stops a
      * second return once recorded, and seckill-service returns a unit once per order whatever it is told.
      */
-    public void returnToRedis(Order order) {
+    public void returnToSale(Order order) {
         if (!order.ended() || order.stockReturned()) {
             return;
         }

@@ -84,7 +84,7 @@ class UnpaidOrderSweeperTest {
 
         assertThat(sweeper.sweep()).isZero();
 
-        verify(lifecycle).returnToRedis(cancelled);
+        verify(lifecycle).returnToSale(cancelled);
     }
 
     @Test
@@ -121,11 +121,11 @@ class UnpaidOrderSweeperTest {
         when(orders.findEndedWithoutReturnBefore(NOW.minus(GRACE), 500)).thenReturn(List.of(8L, 9L));
         when(orders.findById(8)).thenReturn(failing);
         when(orders.findById(9)).thenReturn(next);
-        doThrow(new RedisConnectionException("Redis away")).when(lifecycle).returnToRedis(failing);
+        doThrow(new RedisConnectionException("Redis away")).when(lifecycle).returnToSale(failing);
 
         assertThat(sweeper.sweep()).isEqualTo(1);
 
-        verify(lifecycle).returnToRedis(next);
+        verify(lifecycle).returnToSale(next);
         verify(lock).unlock();
     }
 

@@ -135,7 +135,7 @@ class OrderLifecycleTest {
     @ParameterizedTest
     @CsvSource({"PENDING, false", "PAID, false", "REFUNDED, false", "CANCELLED, true", "CLOSED, true"})
     void onlyAnEndedOrderWhoseUnitIsNotBackYetGivesItBack(OrderStatus status, boolean stockReturned) {
-        lifecycle.returnToRedis(order(status, stockReturned));
+        lifecycle.returnToSale(order(status, stockReturned));
 
         verifyNoInteractions(settlements);
         verify(orders, never()).markStockReturned(anyLong());

@@ -46,8 +46,13 @@ class SettlementListener {
     }
 
     private static boolean impossible(Settlement settlement) {
-        return settlement == null || settlement.kind() == null
-                || (settlement.kind() == Settlement.Kind.ENDED ? settlement.orderId() == null : settlement.requestId() == null)
-                || settlement.kind() == Settlement.Kind.CREATED && settlement.orderId() == null;
+        if (settlement == null || settlement.kind() == null) {
+            return true;
+        }
+        return switch (settlement.kind()) {
+            case CREATED -> settlement.requestId() == null || settlement.orderId() == null;
+            case REFUSED, DUPLICATE -> settlement.requestId() == null || settlement.reason() == null;
+            case ENDED -> settlement.orderId() == null;
+        };
     }
 }

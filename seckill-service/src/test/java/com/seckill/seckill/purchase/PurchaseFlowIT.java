@@ -37,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -178,14 +177,19 @@ class PurchaseFlowIT extends SeckillServiceIT {
             end
             """;
 
+    /** A client of the test's own, whose connection can stall Redis while the service's calls wait. */
+    private static RedisClient otherRedisClient() {
+        TestInfra.Endpoints infra = TestInfra.endpoints();
+        return RedisClient.create(RedisURI.builder().withHost(infra.redisHost()).withPort(infra.redisPort())
+                .withTimeout(Duration.ofSeconds(30)).build());
+    }
+
     @Test
     void aPurchaseWhoseScriptGoesUnansweredIsAcceptedOnlyOnceTheBrokerHoldsItsMessage() throws Exception {
         long activityId = runningActivity(3);
         long userId = uniqueId();
         String path = path(activityId, userId);
-        TestInfra.Endpoints infra = TestInfra.endpoints();
-        RedisClient client = RedisClient.create(RedisURI.builder().withHost(infra.redisHost()).withPort(infra.redisPort())
-                .withTimeout(Duration.ofSeconds(30)).build());
+        RedisClient client = otherRedisClient();
         StatefulRedisConnection<String, String> other = client.connect();
         // Redis holds every command for longer than the call and the call made again (3 s each) take: the
         // outcome stays unknown (a script as long would make Redis answer BUSY past its 5 s script limit)
@@ -214,9 +218,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
         long activityId = runningActivity(3);
         long userId = uniqueId();
         String path = path(activityId, userId);
-        TestInfra.Endpoints infra = TestInfra.endpoints();
-        RedisClient client = RedisClient.create(RedisURI.builder().withHost(infra.redisHost()).withPort(infra.redisPort())
-                .withTimeout(Duration.ofSeconds(30)).build());
+        RedisClient client = otherRedisClient();
         StatefulRedisConnection<String, String> other = client.connect();
         // longer than one call's timeout (3 s), shorter than two: the call made again is answered
         RedisFuture<Long> stall = other.async().eval(STALL, ScriptOutputType.INTEGER, new String[0], "4500000");
