@@ -3,6 +3,9 @@
 -- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info    KEYS[6] seckill:{aid}:path:{uid}
 -- ARGV[1] user id   ARGV[2] request id   ARGV[3] order message (JSON)   ARGV[4] accepted at (epoch ms)
 -- ARGV[5] the one-time path the request came on
+-- ARGV[6] '1' for a first call to a bucket of an activity sold from several: when this bucket is dry (and the
+--         user holds nothing), 0 comes back with the path left unused, so that the caller moves units here from
+--         another bucket and asks again (StockTransfers); absent otherwise
 -- Returns 1 success, 0 sold out, 2 duplicate, -1 not warmed up, 3 bad path (not the user's current
 -- one: never issued, expired, replaced or used).
 -- A request already accepted (the same call sent again after a lost answer) is a success, not a duplicate.
@@ -23,6 +26,9 @@ end
 -- once, and only the one seckill-service issued last to this user for this activity.
 if redis.call('GET', KEYS[6]) ~= ARGV[5] then
     return 3
+end
+if ARGV[6] == '1' and tonumber(stock) <= 0 and redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 0 then
+    return 0
 end
 redis.call('DEL', KEYS[6])
 -- The duplicate check comes first, so a repeated click never burns a unit.

@@ -1,6 +1,7 @@
 -- Rewrites an activity's stock and holders from MySQL, unless anything moved since the caller read them.
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
--- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info
+-- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info    KEYS[6] seckill:{aid}:lent
+-- (the keys of one bucket, with that bucket's share of the stock and its holders)
 -- ARGV[1] stock as read before MySQL   ARGV[2] digest of the holders as read before MySQL (reconcile-read.lua)
 -- ARGV[3] units left per MySQL        ARGV[4] stockTotal per MySQL   ARGV[5..] holders per MySQL
 -- A purchase accepted since the reads changed the stock and the holders (and sits in the queued set until
@@ -8,7 +9,7 @@
 -- The holders are compared whole, not counted: a purchase and a unit given back in the same interval
 -- leave stock and count as they were.
 -- Returns 1 when rewritten, 0 when something was in flight or moved.
-if redis.call('HLEN', KEYS[3]) > 0 or redis.call('ZCARD', KEYS[4]) > 0 then
+if redis.call('HLEN', KEYS[3]) > 0 or redis.call('ZCARD', KEYS[4]) > 0 or redis.call('HLEN', KEYS[6]) > 0 then
     return 0
 end
 local holders = redis.call('SMEMBERS', KEYS[2])

@@ -1,6 +1,8 @@
 -- Builds an activity's figures in Redis from MySQL and stamps them with this Redis process, in one step.
 -- KEYS[1] seckill:{aid}:info   KEYS[2] seckill:{aid}:stock   KEYS[3] seckill:{aid}:users
 -- KEYS[4] seckill:{aid}:queued KEYS[5] seckill:{aid}:outbox KEYS[6] seckill:{aid}:topups
+-- KEYS[7] seckill:{aid}:lent   KEYS[8] seckill:{aid}:received (transfers between buckets: MySQL counts them all)
+-- (the keys of one bucket: an activity sold from several buckets is built bucket by bucket)
 -- ARGV[1] mode: 'fresh' (never sold: only when no stock key exists yet) or 'rebuild' (replaces the
 --         figures; the caller made sure every accepted purchase is written to MySQL)
 -- ARGV[2] units left (MySQL)   ARGV[3..14] info fields and values (6 pairs, stockTotal among them)
@@ -18,7 +20,7 @@ end
 local server = redis.call('INFO', 'server')
 redis.call('HSET', KEYS[1], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9], ARGV[10], ARGV[11], ARGV[12],
         ARGV[13], ARGV[14], 'runId', string.match(server, 'run_id:(%w+)'), 'epoch', tostring(redis.call('LASTSAVE')))
-redis.call('DEL', KEYS[3], KEYS[4], KEYS[6])
+redis.call('DEL', KEYS[3], KEYS[4], KEYS[6], KEYS[7], KEYS[8])
 local topUps = tonumber(ARGV[15])
 for i = 16, 15 + topUps do
     redis.call('SADD', KEYS[6], ARGV[i])

@@ -1,14 +1,21 @@
 package com.seckill.common.redis;
 
+import java.util.List;
+
 /**
  * seckill-service's Redis keys (DESIGN.md §5), spelled here only; only seckill-service uses them (its
  * ArchitectureTest, {@code ArchitectureRules.onlyItsOwnKeys}): another service asks it or tells it
  * ({@link com.seckill.common.message.Settlement}). Every key of one activity carries the hash tag {@code {aid}}
  * so a Lua script touching them stays in one Cluster slot. The gateway's keys are {@link GatewayKeys}.
+ * <p>
+ * An activity created with {@code "buckets":K} (DESIGN.md §4) keeps its sale in K {@link StockBucket}s, each under a
+ * hash tag of its own: bucket 0 is {@code {aid}} (the keys below, so K = 1 is exactly the layout of §5), bucket b
+ * is {@code {aid/n}}, n chosen so that the K tags fall in K different K-ths of the slot space, and so on K
+ * different masters of a cluster that splits its slots evenly.
  */
 public final class SeckillKeys {
 
-    private static final String PREFIX = "seckill:";
+    static final String PREFIX = "seckill:";
 
     private SeckillKeys() {
     }
@@ -119,5 +126,20 @@ public final class SeckillKeys {
     /** String with TTL: the answer of the captcha last shown to one user for one activity; deleted on first use. */
     public static String captcha(long activityId, long userId) {
         return activity(activityId, "captcha:" + userId);
+    }
+
+    /** The buckets of an activity sold over {@code count} of them; bucket 0's keys are those above. */
+    public static List<StockBucket> buckets(long activityId, int count) {
+        return StockBucket.of(activityId, count);
+    }
+
+    /**
+     * The bucket that keeps a user's hold, path and purchases in an activity sold over {@code count} buckets:
+     * always the same one, so the duplicate check of one bucket is the check of the whole sale.
+     */
+    public static int homeIndex(long userId, int count) {
+        // mixed first: ids handed out in steps of K would otherwise all land in one bucket
+        long mixed = userId * 0x9E3779B97F4A7C15L;
+        return (int) Math.floorMod(mixed ^ (mixed >>> 32), (long) count);
     }
 }

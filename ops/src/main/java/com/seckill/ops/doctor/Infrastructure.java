@@ -6,6 +6,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.seckill.common.message.Queues;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulConnection;
@@ -149,20 +150,28 @@ public final class Infrastructure implements AutoCloseable {
         List<String> unwarmed = new ArrayList<>();
         List<String> apart = new ArrayList<>();
         int seen = 0;
-        try (PreparedStatement q = database.prepareStatement("SELECT id, stock FROM seckill_activity WHERE status = 0 "
+        try (PreparedStatement q = database.prepareStatement("SELECT id, stock, buckets FROM seckill_activity WHERE status = 0 "
                 + "AND end_time > UTC_TIMESTAMP(3) AND start_time < UTC_TIMESTAMP(3) + INTERVAL 10 MINUTE ORDER BY id DESC")) {
             try (ResultSet rs = q.executeQuery()) {
                 while (rs.next()) {
                     seen++;
                     long id = rs.getLong(1);
                     int dbStock = rs.getInt(2);
-                    String stock = redis.get(SeckillKeys.stock(id));
-                    if (stock == null || redis.exists(SeckillKeys.info(id)) == 0) {
+                    Long stock = 0L;
+                    long inFlight = 0;
+                    for (StockBucket bucket : SeckillKeys.buckets(id, rs.getInt(3))) { // an activity sold from several
+                        String units = redis.get(bucket.stock());
+                        stock = units == null || stock == null || redis.exists(bucket.info()) == 0 ? null : stock + Long.parseLong(units);
+                        inFlight += redis.zcard(bucket.queued());
+                        for (String transfer : redis.hvals(bucket.lent())) { // units between two buckets
+                            inFlight += Long.parseLong(transfer.substring(transfer.indexOf(':') + 1));
+                        }
+                    }
+                    if (stock == null) {
                         unwarmed.add(String.valueOf(id));
                         continue;
                     }
-                    long inFlight = redis.zcard(SeckillKeys.queued(id));
-                    if (Long.parseLong(stock) != dbStock - inFlight) {
+                    if (stock != dbStock - inFlight) {
                         apart.add(id + " (Redis " + stock + ", MySQL " + dbStock + ", in flight " + inFlight + ")");
                     }
                 }

@@ -1,6 +1,7 @@
 package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.SeckillProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
@@ -90,10 +91,10 @@ public class ActivityCatalog {
         if (current.isEmpty()) {
             return;
         }
-        List<String> keys = current.stream().map(a -> SeckillKeys.stock(a.id())).toList();
+        List<String> keys = current.stream().flatMap(a -> a.stockBuckets().stream()).map(StockBucket::stock).toList();
         List<String> values;
         try {
-            values = redis.opsForValue().multiGet(keys);
+            values = UnitsLeft.perActivity(current, redis.opsForValue().multiGet(keys));
         } catch (RuntimeException e) {
             log.warn("Stock figures not refreshed from Redis: {}", e.toString());
             return;
@@ -148,6 +149,18 @@ public class ActivityCatalog {
 
     public Optional<Activity> find(long id) {
         return Optional.ofNullable(activities.get(id));
+    }
+
+    /**
+     * The Redis buckets an activity is sold from, for news of it that may come long after it left the catalog
+     * (an order closed a day later): read from MySQL then. An activity MySQL does not know has one.
+     */
+    public List<StockBucket> buckets(long id) {
+        Activity activity = activities.get(id);
+        if (activity == null) {
+            activity = mapper.findById(id);
+        }
+        return SeckillKeys.buckets(id, activity == null ? 1 : activity.buckets());
     }
 
     /** Redis just answered "sold out": show it before the next refresh confirms it. */

@@ -1,6 +1,6 @@
 package com.seckill.seckill.activity;
 
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.orders.OrderServiceUnavailable;
@@ -20,9 +20,11 @@ public class ActivityInspector {
     private final OrderRecords orderRecords;
     private final SeckillProperties properties;
     private final Clock clock;
+    private final StockTransfers transfers;
 
     ActivityInspector(ActivityService activities, SaleFigures figures, StringRedisTemplate redis, OrderRecords orderRecords,
-                      SeckillProperties properties, Clock clock) {
+                      SeckillProperties properties, Clock clock, StockTransfers transfers) {
+        this.transfers = transfers;
         this.activities = activities;
         this.figures = figures;
         this.redis = redis;
@@ -40,15 +42,29 @@ public class ActivityInspector {
         } catch (OrderServiceUnavailable e) {
             orders = null; // the Redis side is still worth showing while order-service is away
         }
-        boolean sellable = figures.stamp(id).current();
-        String redisStock = redis.opsForValue().get(SeckillKeys.stock(id));
-        Long pendingOutbox = redis.opsForHash().size(SeckillKeys.outbox(id));
-        Long holders = redis.opsForSet().size(SeckillKeys.users(id));
-        Long unsettled = redis.opsForZSet().size(SeckillKeys.queued(id));
-        Long stuck = redis.opsForZSet().count(SeckillKeys.queued(id), 0,
-                clock.millis() - properties.queuedBound().toMillis());
-        return ActivityStats.of(activity, sellable, redisStock == null ? null : Integer.valueOf(redisStock), orders,
-                pendingOutbox == null ? 0 : pendingOutbox, holders == null ? 0 : holders,
-                unsettled == null ? 0 : unsettled, stuck == null ? 0 : stuck);
+        boolean sellable = figures.stamp(activity).current();
+        transfers.finishPending(activity);
+        Integer redisStock = 0;
+        long pendingOutbox = 0;
+        long holders = 0;
+        long unsettled = 0;
+        long stuck = 0;
+        long stuckBefore = clock.millis() - properties.queuedBound().toMillis();
+        for (StockBucket bucket : activity.stockBuckets()) {
+            String stock = redis.opsForValue().get(bucket.stock());
+            redisStock = stock == null || redisStock == null ? null : redisStock + Integer.parseInt(stock);
+            pendingOutbox += orZero(redis.opsForHash().size(bucket.outbox()));
+            holders += orZero(redis.opsForSet().size(bucket.users()));
+            unsettled += orZero(redis.opsForZSet().size(bucket.queued()));
+            stuck += orZero(redis.opsForZSet().count(bucket.queued(), 0, stuckBefore));
+        }
+        if (redisStock != null) {
+            redisStock += (int) transfers.inTransit(activity); // between two buckets, received at the next look
+        }
+        return ActivityStats.of(activity, sellable, redisStock, orders, pendingOutbox, holders, unsettled, stuck);
+    }
+
+    private static long orZero(Long value) {
+        return value == null ? 0 : value;
     }
 }

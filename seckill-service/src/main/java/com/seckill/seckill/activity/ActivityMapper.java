@@ -12,10 +12,10 @@ import org.apache.ibatis.annotations.Select;
 @Mapper
 interface ActivityMapper {
 
-    String COLUMNS = "id, goods_id, goods_name, price, stock_total, stock, start_time, end_time, captcha_required";
+    String COLUMNS = "id, goods_id, goods_name, price, stock_total, stock, start_time, end_time, captcha_required, buckets";
 
-    @Insert("INSERT INTO seckill_activity (goods_id, goods_name, price, stock_total, stock, start_time, end_time, captcha_required) "
-            + "VALUES (#{goodsId}, #{goodsName}, #{price}, #{stock}, #{stock}, #{startTime}, #{endTime}, #{captchaRequired})")
+    @Insert("INSERT INTO seckill_activity (goods_id, goods_name, price, stock_total, stock, start_time, end_time, captcha_required, buckets) "
+            + "VALUES (#{goodsId}, #{goodsName}, #{price}, #{stock}, #{stock}, #{startTime}, #{endTime}, #{captchaRequired}, #{buckets})")
     @Options(useGeneratedKeys = true, keyProperty = "id")
     void insert(NewActivity activity);
 

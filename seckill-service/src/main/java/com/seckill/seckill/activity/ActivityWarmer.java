@@ -78,7 +78,7 @@ public class ActivityWarmer {
 
     /** A scheduled look at an activity within its window: figures already sellable (perhaps rebuilt by another instance) stand. */
     void keepWarm(Activity activity) {
-        if (figures.stamp(activity.id()).current()) {
+        if (figures.stamp(activity).current()) {
             recoveringSince.remove(activity.id()); // another instance rebuilt it
         } else {
             warm(activity);
@@ -92,7 +92,7 @@ public class ActivityWarmer {
 
     /** A just-created activity: whatever Redis holds under its id belongs to another sale; it has sold nothing. */
     void warmNew(Activity activity) {
-        figures.clear(activity.id());
+        figures.clear(activity);
         if (startsWithinWindow(activity)) {
             withLock(activity, () -> figures.buildFresh(activity, List.of()));
         }
@@ -104,22 +104,23 @@ public class ActivityWarmer {
      */
     public boolean warm(Activity activity) {
         return withLock(activity, () -> {
-            SaleFigures.Stamp stamp = figures.stamp(activity.id());
+            SaleFigures.Stamps stamp = figures.stamp(activity);
             if (stamp.sameProcess()) {
                 if (!stamp.current()) {
-                    figures.restamp(activity.id(), stamp.runId()); // a snapshot was saved; nothing was lost
+                    figures.restamp(stamp); // a snapshot was saved; nothing was lost
                 }
                 figures.describe(activity);
                 recoveringSince.remove(activity.id());
                 return true;
             }
-            if (!stamp.stockPresent() && !mayHaveSold(activity)) {
+            if (stamp.anyMissing() && !mayHaveSold(activity)) {
                 ActivityStore.Snapshot row = records.snapshot(activity.id());
                 if (figures.buildFresh(row.activity(), row.topUps())) {
                     log.info("Activity {} warmed up: {} units", activity.id(), row.activity().stock());
                 }
                 return true;
             }
+            figures.pause(activity);
             return rebuildWhenDrained(activity);
         });
     }
@@ -131,7 +132,7 @@ public class ActivityWarmer {
             return clock.millis();
         });
         // a purchase whose script ran just before the loss may still be waiting for its answer, then publishing
-        if (clock.millis() < since + inFlight.grace().toMillis() || !inFlight.allWritten(id)) {
+        if (clock.millis() < since + inFlight.grace().toMillis() || !inFlight.allWritten(activity)) {
             return false;
         }
         ActivityStore.Snapshot row = records.snapshot(id);

@@ -8,6 +8,7 @@ import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Digits;
 import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -29,13 +30,26 @@ record CreateActivityRequest(
         @NotNull @InstantWithin(pastDays = PAST_DAYS, futureDays = FUTURE_DAYS) OffsetDateTime startTime,
         @NotNull @InstantWithin(pastDays = PAST_DAYS, futureDays = FUTURE_DAYS) OffsetDateTime endTime,
         Boolean captchaRequired,
+        @Min(1) @Max(MAX_BUCKETS) Integer buckets,
         @Valid WaitingRoomRequest waitingRoom) {
+
+    /** Each bucket more is one more Redis call for a shopper whose bucket ran dry (design.md "Stock buckets"). */
+    static final int MAX_BUCKETS = 16;
 
     static final long PAST_DAYS = 31;
     static final long FUTURE_DAYS = 366;
 
     boolean hasWaitingRoom() {
         return waitingRoom != null && Boolean.TRUE.equals(waitingRoom.enabled());
+    }
+
+    /**
+     * A waiting room admits a few hundred shoppers a second, which one Redis master serves many times over:
+     * its queue and the units it admits to stay under one hash tag.
+     */
+    @AssertTrue(message = "an activity with a waiting room is sold from one bucket")
+    boolean isOneBucketWithWaitingRoom() {
+        return buckets == null || buckets == 1 || !hasWaitingRoom();
     }
 
     @AssertTrue(message = "endTime must be after startTime")

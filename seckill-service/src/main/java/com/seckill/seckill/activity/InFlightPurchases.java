@@ -1,6 +1,5 @@
 package com.seckill.seckill.activity;
 
-import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.orders.OrderPipeline;
 import java.time.Duration;
@@ -33,8 +32,9 @@ class InFlightPurchases {
         return grace;
     }
 
-    /** Every purchase accepted so far is in MySQL: the activity's outbox is empty, the order pipeline drained. */
-    boolean allWritten(long activityId) {
-        return redis.opsForHash().size(SeckillKeys.outbox(activityId)) == 0 && pipeline.drained();
+    /** Every purchase accepted so far is in MySQL: the activity's outboxes are empty, the order pipeline drained. */
+    boolean allWritten(Activity activity) {
+        return activity.stockBuckets().stream().allMatch(bucket -> redis.opsForHash().size(bucket.outbox()) == 0)
+                && pipeline.drained();
     }
 }

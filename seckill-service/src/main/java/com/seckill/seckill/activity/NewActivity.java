@@ -15,6 +15,7 @@ final class NewActivity {
     final Instant startTime;
     final Instant endTime;
     final boolean captchaRequired;
+    final int buckets;
 
     NewActivity(CreateActivityRequest request) {
         this.goodsId = request.goodsId();
@@ -25,10 +26,11 @@ final class NewActivity {
         this.startTime = request.startTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
         this.endTime = request.endTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
         this.captchaRequired = Boolean.TRUE.equals(request.captchaRequired());
+        this.buckets = request.buckets() == null ? 1 : request.buckets();
     }
 
     Activity toActivity() {
-        return new Activity(id, goodsId, goodsName, price, stock, stock, startTime, endTime, captchaRequired);
+        return new Activity(id, goodsId, goodsName, price, stock, stock, startTime, endTime, captchaRequired, buckets);
     }
 
     public Long getId() {
@@ -65,5 +67,9 @@ final class NewActivity {
 
     public boolean isCaptchaRequired() {
         return captchaRequired;
+    }
+
+    public int getBuckets() {
+        return buckets;
     }
 }

@@ -2,6 +2,7 @@ package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
 import java.time.Clock;
@@ -93,21 +94,37 @@ public class StockTopUps {
         }
     }
 
+    /** The units split over the activity's buckets as a build splits them, each bucket's share added once. */
     private boolean apply(TopUp topUp) {
         long id = topUp.activityId();
-        Long outcome = redis.execute(ADD, List.of(SeckillKeys.stock(id), SeckillKeys.info(id), SeckillKeys.topUps(id)),
-                Long.toString(topUp.id()), Integer.toString(topUp.units()));
-        if (outcome != null && outcome == ADDED) {
+        List<StockBucket> buckets = catalog.buckets(id);
+        boolean added = false;
+        boolean all = true;
+        for (StockBucket bucket : buckets) {
+            int share = topUp.units() / buckets.size() + (bucket.index() < topUp.units() % buckets.size() ? 1 : 0);
+            Long outcome = redis.execute(ADD, List.of(bucket.stock(), bucket.info(), bucket.topUps()),
+                    Long.toString(topUp.id()), Integer.toString(share), Integer.toString(topUp.units()));
+            added |= outcome != null && outcome == ADDED;
+            all &= outcome != null && (outcome == ADDED || outcome == ADDED_BEFORE);
+        }
+        if (added) {
             log.info("Stock top-up {} of activity {} in Redis: {} units", topUp.id(), id, topUp.units());
             announcement.onSaleAgain(id);
         }
-        return outcome != null && (outcome == ADDED || outcome == ADDED_BEFORE);
+        return all;
     }
 
     private int stockLeft(Activity activity) {
         try {
-            String value = redis.opsForValue().get(SeckillKeys.stock(activity.id()));
-            return value == null ? activity.stock() : Integer.parseInt(value);
+            long left = 0;
+            for (StockBucket bucket : activity.stockBuckets()) {
+                String value = redis.opsForValue().get(bucket.stock());
+                if (value == null) {
+                    return activity.stock();
+                }
+                left += Long.parseLong(value);
+            }
+            return (int) left;
         } catch (RuntimeException e) {
             return activity.stock();
         }

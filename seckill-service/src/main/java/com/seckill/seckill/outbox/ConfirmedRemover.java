@@ -1,6 +1,5 @@
 package com.seckill.seckill.outbox;
 
-import com.seckill.common.redis.SeckillKeys;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.util.ArrayList;
@@ -16,7 +15,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Takes the entries the broker confirmed out of their outboxes, on a thread of its own: what is
- * confirmed meanwhile goes in one HDEL per activity. An entry whose removal fails stays in the
+ * confirmed meanwhile goes in one HDEL per outbox. An entry whose removal fails stays in the
  * outbox and is sent again (the consumer is idempotent).
  */
 @Component
@@ -78,12 +77,11 @@ class ConfirmedRemover {
         if (entries.isEmpty()) {
             return;
         }
-        Map<Long, List<Object>> byActivity = new LinkedHashMap<>();
-        entries.forEach(entry -> byActivity.computeIfAbsent(entry.activityId(), id -> new ArrayList<>()).add(entry.requestId()));
+        Map<String, List<Object>> byOutbox = new LinkedHashMap<>();
+        entries.forEach(entry -> byOutbox.computeIfAbsent(entry.outbox(), key -> new ArrayList<>()).add(entry.requestId()));
         boolean removed = false;
         try {
-            byActivity.forEach((activityId, requestIds) ->
-                    redis.opsForHash().delete(SeckillKeys.outbox(activityId), requestIds.toArray()));
+            byOutbox.forEach((outbox, requestIds) -> redis.opsForHash().delete(outbox, requestIds.toArray()));
             removed = true;
         } catch (RuntimeException e) {
             log.warn("{} confirmed messages not removed from the outbox; they will be sent again: {}", entries.size(),

@@ -86,8 +86,8 @@ public class OutboxPublisher {
      * @return completes with true once the broker confirmed the message (it is then durable in the
      *         broker), with false when it refused it or could not be reached (it stays in the outbox)
      */
-    public CompletableFuture<Boolean> publish(long activityId, String requestId, String payload) {
-        OutboxEntry entry = new OutboxEntry(activityId, requestId, payload, new CompletableFuture<>(), System.nanoTime());
+    public CompletableFuture<Boolean> publish(String outbox, String requestId, String payload) {
+        OutboxEntry entry = new OutboxEntry(outbox, requestId, payload, new CompletableFuture<>(), System.nanoTime());
         if (inFlight.take(requestId)) {
             toPublish.add(entry);
         } else {

@@ -1,7 +1,6 @@
 package com.seckill.seckill.outbox;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import java.io.IOException;
 import java.util.Map;
@@ -11,7 +10,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes again what stayed in one activity's outbox longer than its retry delay:
+ * Publishes again what stayed in one outbox (an activity's, or one of its buckets') longer than its retry delay:
  * {@code relay-retry-after}, doubled at each attempt this instance made (at most a minute), counted
  * from the last attempt, or from the purchase for an entry this instance never sent. What this
  * instance has in flight is left alone.
@@ -38,9 +37,9 @@ class OutboxResender {
         this.json = json;
     }
 
-    void resendDue(long activityId, long now) {
+    void resendDue(String outbox, long now) {
         ScanOptions options = ScanOptions.scanOptions().count(SCAN_BATCH).build();
-        try (Cursor<Map.Entry<Object, Object>> cursor = redis.opsForHash().scan(SeckillKeys.outbox(activityId), options)) {
+        try (Cursor<Map.Entry<Object, Object>> cursor = redis.opsForHash().scan(outbox, options)) {
             while (cursor.hasNext()) {
                 Map.Entry<Object, Object> entry = cursor.next();
                 String requestId = (String) entry.getKey();
@@ -50,7 +49,7 @@ class OutboxResender {
                 long since = tries.count() == 0 ? acceptedAt(payload) : tries.lastAt();
                 if (!inFlight.contains(requestId) && since + delay <= now) {
                     inFlight.swept(requestId, now);
-                    publisher.publish(activityId, requestId, payload); // confirmed or not, the outbox tells the next sweep
+                    publisher.publish(outbox, requestId, payload); // confirmed or not, the outbox tells the next sweep
                 }
             }
         }

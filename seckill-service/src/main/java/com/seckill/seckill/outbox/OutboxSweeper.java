@@ -1,6 +1,7 @@
 package com.seckill.seckill.outbox;
 
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
@@ -55,11 +56,13 @@ class OutboxSweeper {
         long depth = 0;
         for (Activity activity : catalog.all()) {
             try {
-                depth += redis.opsForHash().size(SeckillKeys.outbox(activity.id()));
                 RLock lock = redisson.getLock(SeckillKeys.relayLock(activity.id()));
+                for (StockBucket bucket : activity.stockBuckets()) {
+                    depth += redis.opsForHash().size(bucket.outbox());
+                }
                 if (lock.tryLock()) {
                     try {
-                        resender.resendDue(activity.id(), now);
+                        activity.stockBuckets().forEach(bucket -> resender.resendDue(bucket.outbox(), now));
                     } finally {
                         lock.unlock();
                     }

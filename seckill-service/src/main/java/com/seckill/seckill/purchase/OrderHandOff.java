@@ -28,16 +28,16 @@ class OrderHandOff {
     }
 
     /** Waits for the broker's word; either way the purchase stands (the outbox holds what the broker has not). */
-    void handOff(long activityId, String requestId, String payload) {
-        if (!confirmed(activityId, requestId, payload)) {
+    void handOff(String outbox, String requestId, String payload) {
+        if (!confirmed(outbox, requestId, payload)) {
             log.debug("Order message {} not confirmed in time: kept in the outbox", requestId);
         }
     }
 
     /** Whether the broker confirmed it holds the message within the timeout. */
-    boolean confirmed(long activityId, String requestId, String payload) {
+    boolean confirmed(String outbox, String requestId, String payload) {
         try {
-            return relay.publish(activityId, requestId, payload).get(properties.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return relay.publish(outbox, requestId, payload).get(properties.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException e) {
             return false;
         } catch (InterruptedException e) {

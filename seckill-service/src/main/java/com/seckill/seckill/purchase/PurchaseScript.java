@@ -6,10 +6,11 @@ import com.seckill.common.error.SeckillException;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.PurchaseOutcome;
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.common.trust.PurchasePaths;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.activity.Activity;
+import com.seckill.seckill.activity.StockTransfers;
 import com.seckill.seckill.infra.RedisGuard;
 import java.time.Clock;
 import java.util.List;
@@ -22,7 +23,9 @@ import org.springframework.stereotype.Component;
 /**
  * A shopper's claim on a unit: the signed path checked first (a path never issued costs no Redis
  * call), then one Lua call that consumes the one-time path, takes the unit and puts the order
- * message in the outbox, all or nothing.
+ * message in the outbox, all or nothing. On an activity sold from several buckets the call goes to the
+ * shopper's own bucket; should it be dry, units are moved there from another ({@link StockTransfers}) and the
+ * call made again, so a shopper hears SOLD_OUT only when every bucket is dry.
  */
 @Component
 class PurchaseScript {
@@ -34,17 +37,23 @@ class PurchaseScript {
     private final ObjectMapper json;
     private final PurchasePaths paths;
     private final Clock clock;
+    private final StockTransfers transfers;
 
-    PurchaseScript(RedisGuard redisGuard, StringRedisTemplate redis, ObjectMapper json, PurchasePaths paths, Clock clock) {
+    PurchaseScript(RedisGuard redisGuard, StringRedisTemplate redis, ObjectMapper json, PurchasePaths paths, Clock clock,
+                   StockTransfers transfers) {
         this.redisGuard = redisGuard;
+        this.transfers = transfers;
         this.redis = redis;
         this.json = json;
         this.paths = paths;
         this.clock = clock;
     }
 
-    /** The request, its order message, and the script's answer: null when the answer was lost (Redis died or stalled). */
-    record Claim(String requestId, String payload, PurchaseOutcome outcome) {
+    /**
+     * The request, its order message, the bucket whose outbox holds it, and the script's answer: null when the
+     * answer was lost (Redis died or stalled).
+     */
+    record Claim(String requestId, String payload, StockBucket bucket, PurchaseOutcome outcome) {
 
         boolean answered() {
             return outcome != null;
@@ -62,14 +71,31 @@ class PurchaseScript {
         OrderMessage message = new OrderMessage(requestId, userId, activityId, activity.goodsId(),
                 activity.goodsName(), activity.price(), clock.millis());
         String payload = serialize(message);
-        Supplier<Long> call = () -> redis.execute(PURCHASE,
-                List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                        SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
-                String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path);
+        StockBucket home = activity.homeOf(userId);
+        List<String> keys = List.of(home.stock(), home.users(), home.outbox(), home.queued(), home.info(), home.path(userId));
+        Object[] args = {String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path};
+        if (activity.buckets() > 1) {
+            Object[] keepPathWhenDry = {args[0], args[1], args[2], args[3], args[4], "1"};
+            // units moved here may be taken by the bucket's other shoppers first: then another bucket is asked
+            for (int round = 0; round < activity.buckets(); round++) {
+                PurchaseOutcome first = outcome(() -> redis.execute(PURCHASE, keys, keepPathWhenDry));
+                if (first != PurchaseOutcome.SOLD_OUT) {
+                    return new Claim(requestId, payload, home, first);
+                }
+                if (transfers.refill(activity, home) == 0) {
+                    break;
+                }
+            }
+        }
+        return new Claim(requestId, payload, home, outcome(() -> redis.execute(PURCHASE, keys, args)));
+    }
+
+    /** The script's answer, asked again once if it was lost; null if it stays unknown. */
+    private PurchaseOutcome outcome(Supplier<Long> call) {
         try {
-            return new Claim(requestId, payload, PurchaseOutcome.of(redisGuard.attempt(call)));
+            return PurchaseOutcome.of(redisGuard.attempt(call));
         } catch (RedisGuard.OutcomeUnknown e) {
-            return new Claim(requestId, payload, askedAgain(call));
+            return askedAgain(call);
         }
     }
 

@@ -58,7 +58,7 @@ class PurchaseService {
         PurchaseScript.Claim claim = script.claim(activity, userId, path);
         String requestId = claim.requestId();
         if (!claim.answered()) {
-            return acceptIfPublished(activityId, claim);
+            return acceptIfPublished(claim);
         }
         switch (claim.outcome()) {
             case SUCCESS -> {
@@ -71,7 +71,7 @@ class PurchaseService {
                 } catch (RuntimeException e) {
                     log.debug("QUEUED marker of accepted request {} not written: {}", requestId, e.toString());
                 }
-                handOff.handOff(activityId, requestId, claim.payload());
+                handOff.handOff(claim.bucket().outbox(), requestId, claim.payload());
                 return requestId;
             }
             case SOLD_OUT -> {
@@ -95,8 +95,8 @@ class PurchaseService {
      * (MySQL's guards keep the sale exact, and figures Redis lost are rebuilt only after it is written).
      * Without the broker's word either, nothing is promised: 503.
      */
-    private String acceptIfPublished(long activityId, PurchaseScript.Claim claim) {
-        if (handOff.confirmed(activityId, claim.requestId(), claim.payload())) {
+    private String acceptIfPublished(PurchaseScript.Claim claim) {
+        if (handOff.confirmed(claim.bucket().outbox(), claim.requestId(), claim.payload())) {
             log.debug("Purchase {} sent to a Redis that did not answer: accepted through the broker", claim.requestId());
             return claim.requestId();
         }

@@ -4,9 +4,12 @@ import com.seckill.common.message.Settlement;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
+import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.activity.StockAnnouncement;
 import com.seckill.seckill.purchase.ResultStore;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,21 +32,29 @@ class Settlements {
     private final StringRedisTemplate redis;
     private final ResultStore results;
     private final StockAnnouncement announcement;
+    private final ActivityCatalog catalog;
 
-    Settlements(StringRedisTemplate redis, ResultStore results, StockAnnouncement announcement) {
+    Settlements(StringRedisTemplate redis, ResultStore results, StockAnnouncement announcement, ActivityCatalog catalog) {
+        this.catalog = catalog;
         this.redis = redis;
         this.results = results;
         this.announcement = announcement;
     }
 
     void apply(List<Settlement> settlements) {
-        Map<Long, List<Settlement>> byActivity = new LinkedHashMap<>();
-        settlements.forEach(settlement -> byActivity.computeIfAbsent(settlement.activityId(), id -> new ArrayList<>()).add(settlement));
-        byActivity.forEach(this::applyToSale);
+        Map<Long, List<StockBucket>> buckets = new HashMap<>();
+        Map<StockBucket, List<Settlement>> byBucket = new LinkedHashMap<>();
+        for (Settlement settlement : settlements) {
+            List<StockBucket> sold = buckets.computeIfAbsent(settlement.activityId(), catalog::buckets);
+            StockBucket home = sold.get(SeckillKeys.homeIndex(settlement.userId(), sold.size()));
+            byBucket.computeIfAbsent(home, bucket -> new ArrayList<>()).add(settlement);
+        }
+        byBucket.forEach(this::applyToSale);
         results.settleAll(settlements.stream().filter(settlement -> settlement.requestId() != null).map(Settlements::result).toList());
     }
 
-    private void applyToSale(long activityId, List<Settlement> settlements) {
+    /** In the buyer's home bucket, where the purchase took its unit (or a transfer brought it) and holds it. */
+    private void applyToSale(StockBucket bucket, List<Settlement> settlements) {
         List<String> args = new ArrayList<>(settlements.size() * 4);
         for (Settlement settlement : settlements) {
             args.add(settlement.kind().name());
@@ -51,10 +62,10 @@ class Settlements {
             args.add(settlement.requestId() == null ? "" : settlement.requestId());
             args.add(settlement.orderId() == null ? "" : Long.toString(settlement.orderId()));
         }
-        Long back = redis.execute(SETTLE, List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId),
-                SeckillKeys.queued(activityId), SeckillKeys.returned(activityId)), args.toArray());
+        Long back = redis.execute(SETTLE, List.of(bucket.stock(), bucket.users(), bucket.queued(), bucket.returned()),
+                args.toArray());
         if (back != null && back > 0) {
-            announcement.onSaleAgain(activityId);
+            announcement.onSaleAgain(bucket.activityId());
         }
     }
 

@@ -3,8 +3,9 @@ package com.seckill.seckill.settle;
 import com.seckill.common.ledger.RequestOutcome;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.RequestResult;
-import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.orders.OrderPipeline;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.purchase.ResultStore;
@@ -61,18 +62,17 @@ public class StuckRequestResolver {
     }
 
     /** Settles what can be settled; returns how many requests are still stuck. */
-    public long resolve(long activityId) {
+    public long resolve(Activity activity) {
         long now = clock.millis();
-        Set<String> old = redis.opsForZSet().rangeByScore(SeckillKeys.queued(activityId), 0,
-                now - properties.queuedBound().toMillis(), 0, BATCH);
-        if (old == null || old.isEmpty()) {
-            return 0;
-        }
         long stillStuck = 0;
         Drained drained = new Drained();
-        for (String requestId : old) {
-            if (!settle(activityId, requestId, now, drained)) {
-                stillStuck++;
+        for (StockBucket bucket : activity.stockBuckets()) {
+            Set<String> old = redis.opsForZSet().rangeByScore(bucket.queued(), 0,
+                    now - properties.queuedBound().toMillis(), 0, BATCH);
+            for (String requestId : old == null ? Set.<String>of() : old) {
+                if (!settle(bucket, requestId, now, drained)) {
+                    stillStuck++;
+                }
             }
         }
         return stillStuck;
@@ -91,7 +91,7 @@ public class StuckRequestResolver {
         }
     }
 
-    private boolean settle(long activityId, String requestId, long now, Drained drained) {
+    private boolean settle(StockBucket bucket, String requestId, long now, Drained drained) {
         RequestResult result = result(requestId);
         Optional<RequestOutcome> recorded = orders.request(requestId);
         if (recorded.isPresent()) {
@@ -101,23 +101,23 @@ public class StuckRequestResolver {
                 write(outcome.success() ? RequestResult.success(requestId, outcome.userId(), outcome.orderId())
                         : RequestResult.fail(requestId, outcome.userId(), outcome.reason()));
             }
-            redis.opsForZSet().remove(SeckillKeys.queued(activityId), requestId);
+            redis.opsForZSet().remove(bucket.queued(), requestId);
             resolved("settled");
             return true;
         }
-        Double acceptedAt = redis.opsForZSet().score(SeckillKeys.queued(activityId), requestId);
+        Double acceptedAt = redis.opsForZSet().score(bucket.queued(), requestId);
         if (result == null || acceptedAt == null || acceptedAt + properties.queuedGiveUp().toMillis() > now
-                || Boolean.TRUE.equals(redis.opsForHash().hasKey(SeckillKeys.outbox(activityId), requestId))
+                || Boolean.TRUE.equals(redis.opsForHash().hasKey(bucket.outbox(), requestId))
                 || !drained.now()) {
             return false;
         }
-        Long settled = redis.execute(SETTLE_LOST, List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId),
-                SeckillKeys.outbox(activityId), SeckillKeys.queued(activityId), SeckillKeys.returned(activityId)),
+        Long settled = redis.execute(SETTLE_LOST, List.of(bucket.stock(), bucket.users(), bucket.outbox(), bucket.queued(),
+                        bucket.returned()),
                 String.valueOf(result.userId()), requestId);
         if (settled != null && settled == 1) {
             write(RequestResult.fail(requestId, result.userId(), "LOST"));
             resolved("lost");
-            log.warn("Request {} of activity {} found nowhere after {}: failed, unit returned", requestId, activityId,
+            log.warn("Request {} of activity {} found nowhere after {}: failed, unit returned", requestId, bucket.activityId(),
                     properties.queuedGiveUp());
             return true;
         }

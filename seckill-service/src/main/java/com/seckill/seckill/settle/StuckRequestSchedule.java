@@ -44,7 +44,7 @@ class StuckRequestSchedule {
         long total = 0;
         for (Activity activity : catalog.all()) {
             try {
-                total += resolver.resolve(activity.id());
+                total += resolver.resolve(activity);
             } catch (RuntimeException e) {
                 log.warn("Stuck requests of activity {} not resolved: {}", activity.id(), e.toString());
             }

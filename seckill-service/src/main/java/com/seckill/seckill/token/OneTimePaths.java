@@ -1,8 +1,8 @@
 package com.seckill.seckill.token;
 
-import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.trust.PurchasePaths;
 import com.seckill.seckill.SeckillProperties;
+import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.infra.RedisGuard;
 import java.time.Clock;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -30,9 +30,10 @@ class OneTimePaths {
         this.clock = clock;
     }
 
-    String issue(long activityId, long userId) {
-        String path = paths.issue(activityId, userId, clock.instant().plus(properties.pathTtl()));
-        redisGuard.run(() -> redis.opsForValue().set(SeckillKeys.path(activityId, userId), path, properties.pathTtl()));
+    String issue(Activity activity, long userId) {
+        String path = paths.issue(activity.id(), userId, clock.instant().plus(properties.pathTtl()));
+        // in the bucket that sells to this user: the purchase script uses it up in the call that takes the unit
+        redisGuard.run(() -> redis.opsForValue().set(activity.homeOf(userId).path(userId), path, properties.pathTtl()));
         return path;
     }
 }

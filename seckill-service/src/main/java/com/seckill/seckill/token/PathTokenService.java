@@ -35,7 +35,7 @@ class PathTokenService {
     PathToken issue(long activityId, long userId, TokenRequest request, String admission) {
         Activity activity = guard.open(activityId);
         eligibility.check(activity, userId, request == null ? null : request.captcha(), admission);
-        String path = paths.issue(activity.id(), userId);
+        String path = paths.issue(activity, userId);
         issued.increment();
         return new PathToken(path, properties.pathTtl().toSeconds());
     }

@@ -14,6 +14,7 @@ import static org.mockito.Mockito.when;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.SaleFigures.Stamp;
+import com.seckill.seckill.activity.SaleFigures.Stamps;
 import com.seckill.seckill.orders.OrderPipeline;
 import com.seckill.seckill.orders.OrderRecords;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -51,12 +52,17 @@ class ActivityWarmerTest {
             .bindOrCreate("seckill.sale", SeckillProperties.class);
     /** Redis timeout (1 s) plus publish timeout (2 s): how long a purchase may still be on its way. */
     private static final Duration GRACE = Duration.ofSeconds(3);
-    private static final Stamp SELLABLE = new Stamp("run-1", "100", "run-1", "100", true);
-    private static final Stamp SNAPSHOT_SINCE_BUILD = new Stamp("run-1", "200", "run-1", "100", true);
-    private static final Stamp NOTHING = new Stamp("run-2", "300", "", "", false);
-    private static final Stamp LEFT_BY_ANOTHER_PROCESS = new Stamp("run-2", "300", "run-1", "100", true);
+    private static final Stamps SELLABLE = stamps("run-1", "100", "run-1", "100", true);
+    private static final Stamps SNAPSHOT_SINCE_BUILD = stamps("run-1", "200", "run-1", "100", true);
+    private static final Stamps NOTHING = stamps("run-2", "300", "", "", false);
+    private static final Stamps LEFT_BY_ANOTHER_PROCESS = stamps("run-2", "300", "run-1", "100", true);
 
     private final SaleFigures figures = mock(SaleFigures.class);
+
+    /** The stamp of an activity sold from one bucket. */
+    private static Stamps stamps(String runId, String lastSave, String stampedRunId, String stampedEpoch, boolean stock) {
+        return new Stamps(List.of(new Stamp(SeckillKeys.buckets(7, 1).get(0), runId, lastSave, stampedRunId, stampedEpoch, stock)));
+    }
     private final StringRedisTemplate redis = mock(StringRedisTemplate.class);
     @SuppressWarnings("unchecked")
     private final HashOperations<String, Object, Object> hashes = mock(HashOperations.class);
@@ -121,12 +127,12 @@ class ActivityWarmerTest {
 
     @Test
     void figuresBuiltInTheRedisProcessServingThemStandAndOnlyTheirDefinitionIsWrittenAgain() {
-        when(figures.stamp(7)).thenReturn(SELLABLE);
+        when(figures.stamp(SALE)).thenReturn(SELLABLE);
 
         assertThat(warmer.warm(SALE)).isTrue();
 
         verify(figures).describe(SALE);
-        verify(figures, never()).restamp(anyLong(), any());
+        verify(figures, never()).restamp(any());
         verify(figures, never()).buildFresh(any(), any());
         verify(figures, never()).rebuild(any(), any(), any());
         verifyNoInteractions(store, orders, pipeline);
@@ -135,11 +141,11 @@ class ActivityWarmerTest {
 
     @Test
     void aSnapshotTakenSinceTheBuildIsFollowedByARestampNotByARebuild() {
-        when(figures.stamp(7)).thenReturn(SNAPSHOT_SINCE_BUILD);
+        when(figures.stamp(SALE)).thenReturn(SNAPSHOT_SINCE_BUILD);
 
         assertThat(warmer.warm(SALE)).isTrue();
 
-        verify(figures).restamp(7, "run-1");
+        verify(figures).restamp(SNAPSHOT_SINCE_BUILD);
         verify(figures).describe(SALE);
         verify(figures, never()).rebuild(any(), any(), any());
     }
@@ -147,7 +153,7 @@ class ActivityWarmerTest {
     @Test
     void figuresNeverBuiltBeforeTheSaleCouldHaveSoldAreBuiltFreshFromMySqlWithTheTopUpsTheyInclude() {
         clock.set(START.minusSeconds(6));
-        when(figures.stamp(7)).thenReturn(NOTHING);
+        when(figures.stamp(SALE)).thenReturn(NOTHING);
 
         assertThat(warmer.warm(SALE)).isTrue();
 
@@ -160,7 +166,7 @@ class ActivityWarmerTest {
     @Test
     void figuresMissingOnceTheSaleMayHaveSoldAreNotRebuiltWhilePurchasesMayStillBeInFlight() {
         clock.set(START.minusSeconds(5)); // within the clock skew between instances: it may have sold
-        when(figures.stamp(7)).thenReturn(NOTHING);
+        when(figures.stamp(SALE)).thenReturn(NOTHING);
 
         assertThat(warmer.warm(SALE)).isFalse();
 
@@ -171,7 +177,7 @@ class ActivityWarmerTest {
 
     @Test
     void figuresLeftByAnotherRedisProcessAreNeverTakenForFreshOnesEvenBeforeTheStart() {
-        when(figures.stamp(7)).thenReturn(LEFT_BY_ANOTHER_PROCESS);
+        when(figures.stamp(SALE)).thenReturn(LEFT_BY_ANOTHER_PROCESS);
 
         assertThat(warmer.warm(SALE)).isFalse();
 
@@ -183,7 +189,7 @@ class ActivityWarmerTest {
     @Test
     void lostFiguresAreRebuiltOnlyAfterTheGraceWithTheOutboxEmptyAndThePipelineDrained() {
         clock.set(START.plusSeconds(30));
-        when(figures.stamp(7)).thenReturn(NOTHING);
+        when(figures.stamp(SALE)).thenReturn(NOTHING);
         when(orders.holders(7)).thenReturn(List.of(1L, 2L));
         when(figures.rebuild(SALE, List.of(11L), List.of(1L, 2L))).thenReturn(true);
 
@@ -211,7 +217,7 @@ class ActivityWarmerTest {
     @Test
     void aRebuildTheScriptRefusesKeepsTheSaleRecovering() {
         clock.set(START.plusSeconds(30));
-        when(figures.stamp(7)).thenReturn(NOTHING);
+        when(figures.stamp(SALE)).thenReturn(NOTHING);
         when(pipeline.drained()).thenReturn(true);
         when(orders.holders(7)).thenReturn(List.of());
         warmer.warm(SALE);
@@ -249,18 +255,18 @@ class ActivityWarmerTest {
         clock.set(START.minus(Duration.ofMinutes(5)));
         warmer.warmNew(SALE);
         InOrder order = inOrder(figures);
-        order.verify(figures).clear(7);
+        order.verify(figures).clear(SALE);
         order.verify(figures).buildFresh(SALE, List.of());
 
         clock.set(START.minus(Duration.ofDays(2)));
         warmer.warmNew(SALE);
-        verify(figures, times(2)).clear(7);
+        verify(figures, times(2)).clear(SALE);
         verify(figures, times(1)).buildFresh(any(), any());
     }
 
     @Test
     void purchasesAskForOneBackgroundWarmUpPerActivityAtATime() {
-        when(figures.stamp(7)).thenReturn(SELLABLE);
+        when(figures.stamp(SALE)).thenReturn(SELLABLE);
 
         requests.request(SALE);
         requests.request(SALE);
@@ -274,7 +280,7 @@ class ActivityWarmerTest {
 
     @Test
     void aBackgroundWarmUpThatFailedOrWasNeverTakenCanBeAskedForAgain() {
-        when(figures.stamp(7)).thenThrow(new IllegalStateException("Redis gave no identity"));
+        when(figures.stamp(SALE)).thenThrow(new IllegalStateException("Redis gave no identity"));
         requests.request(SALE);
         background.get(0).run();
         requests.request(SALE);
@@ -295,13 +301,13 @@ class ActivityWarmerTest {
         Activity farAway = new Activity(9, 2, "Laptop", BigDecimal.ONE, 5, 5, START.plus(Duration.ofDays(1)),
                 START.plus(Duration.ofDays(2)), false);
         when(catalog.all()).thenReturn(List.of(SALE, sellable, farAway));
-        when(figures.stamp(7)).thenReturn(NOTHING);
-        when(figures.stamp(8)).thenReturn(SELLABLE);
+        when(figures.stamp(SALE)).thenReturn(NOTHING);
+        when(figures.stamp(sellable)).thenReturn(SELLABLE);
 
         schedule.warmUpcoming();
 
         verify(figures).buildFresh(SALE, List.of(11L));
-        verify(figures, never()).stamp(9);
+        verify(figures, never()).stamp(farAway);
         verify(redisson, never()).getLock(SeckillKeys.warmupLock(8));
         assertThat(meters.get("seckill.job.last.success").tag("job", "warm-up").gauge().value())
                 .isEqualTo(clock.instant().getEpochSecond());
@@ -310,17 +316,17 @@ class ActivityWarmerTest {
     @Test
     void theScheduleEndsARecoveryThatAnotherInstanceCompletedOrWhoseActivityIsGone() {
         clock.set(START.plusSeconds(30));
-        when(figures.stamp(7)).thenReturn(NOTHING);
+        when(figures.stamp(SALE)).thenReturn(NOTHING);
         warmer.warm(SALE);
         assertThat(warmer.recovering()).isTrue();
 
         when(catalog.find(7)).thenReturn(Optional.of(SALE));
         when(catalog.all()).thenReturn(List.of(SALE));
-        when(figures.stamp(7)).thenReturn(SELLABLE);
+        when(figures.stamp(SALE)).thenReturn(SELLABLE);
         schedule.warmUpcoming();
         assertThat(warmer.recovering()).as("rebuilt elsewhere").isFalse();
 
-        when(figures.stamp(7)).thenReturn(NOTHING);
+        when(figures.stamp(SALE)).thenReturn(NOTHING);
         warmer.warm(SALE);
         when(catalog.find(7)).thenReturn(Optional.empty());
         when(catalog.all()).thenReturn(List.of());

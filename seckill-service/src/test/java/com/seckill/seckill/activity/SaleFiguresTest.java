@@ -8,6 +8,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.activity.SaleFigures.Stamp;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -27,16 +28,18 @@ class SaleFiguresTest {
     private static final Activity SALE = new Activity(7, 2, "Phone", new BigDecimal("9.90"), 100, 95,
             START, START.plusSeconds(3600), true);
 
+    private static final StockBucket BUCKET = SeckillKeys.buckets(7, 1).get(0);
+
     private final StringRedisTemplate redis = mock(StringRedisTemplate.class);
     private final SaleFigures figures = new SaleFigures(redis);
 
     @Test
     void figuresAreSellableOnlyInTheProcessThatBuiltThemAndSinceItsLastSnapshot() {
-        assertThat(new Stamp("run-1", "100", "run-1", "100", true).current()).isTrue();
-        assertThat(new Stamp("run-1", "200", "run-1", "100", true).current()).as("a snapshot since").isFalse();
-        assertThat(new Stamp("run-1", "200", "run-1", "100", true).sameProcess()).isTrue();
-        assertThat(new Stamp("run-2", "100", "run-1", "100", true).sameProcess()).as("Redis restarted").isFalse();
-        assertThat(new Stamp("run-1", "100", "run-1", "100", false).sameProcess()).as("stock key gone").isFalse();
+        assertThat(new Stamp(BUCKET, "run-1", "100", "run-1", "100", true).current()).isTrue();
+        assertThat(new Stamp(BUCKET, "run-1", "200", "run-1", "100", true).current()).as("a snapshot since").isFalse();
+        assertThat(new Stamp(BUCKET, "run-1", "200", "run-1", "100", true).sameProcess()).isTrue();
+        assertThat(new Stamp(BUCKET, "run-2", "100", "run-1", "100", true).sameProcess()).as("Redis restarted").isFalse();
+        assertThat(new Stamp(BUCKET, "run-1", "100", "run-1", "100", false).sameProcess()).as("stock key gone").isFalse();
     }
 
     @Test
@@ -45,8 +48,8 @@ class SaleFiguresTest {
                 .thenReturn(List.of("run-1", "100", "", "", 0L))
                 .thenReturn(List.of("run-1", "100"));
 
-        assertThat(figures.stamp(7)).isEqualTo(new Stamp("run-1", "100", "", "", false));
-        assertThatIllegalStateException().isThrownBy(() -> figures.stamp(7));
+        assertThat(figures.stamp(SALE)).isEqualTo(new SaleFigures.Stamps(List.of(new Stamp(BUCKET, "run-1", "100", "", "", false))));
+        assertThatIllegalStateException().isThrownBy(() -> figures.stamp(SALE));
     }
 
     @Test
@@ -54,7 +57,8 @@ class SaleFiguresTest {
         List<Object> sent = new ArrayList<>();
         when(redis.execute(any(RedisScript.class), anyList(), any(Object[].class))).thenAnswer(call -> {
             assertThat(call.<List<String>>getArgument(1)).containsExactly(SeckillKeys.info(7), SeckillKeys.stock(7),
-                    SeckillKeys.users(7), SeckillKeys.queued(7), SeckillKeys.outbox(7), SeckillKeys.topUps(7));
+                    SeckillKeys.users(7), SeckillKeys.queued(7), SeckillKeys.outbox(7), SeckillKeys.topUps(7), BUCKET.lent(),
+                    BUCKET.received());
             Object[] arguments = call.getArguments();
             sent.addAll(Arrays.asList(arguments).subList(2, arguments.length));
             return 1L;

@@ -1,5 +1,7 @@
 package com.seckill.seckill.activity;
 
+import java.util.ArrayList;
+import static org.mockito.ArgumentMatchers.anyList;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
@@ -16,6 +18,7 @@ import static org.mockito.Mockito.when;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.audit.AuditLog;
 import jakarta.validation.Validation;
@@ -64,12 +67,13 @@ class StockTopUpsTest {
         when(redisson.getLock(SeckillKeys.warmupLock(7))).thenReturn(lock);
         when(lock.tryLock(5, 30, TimeUnit.SECONDS)).thenReturn(true);
         when(lock.isHeldByCurrentThread()).thenReturn(true);
+        when(catalog.buckets(anyLong())).thenAnswer(call -> SeckillKeys.buckets(call.getArgument(0), 1));
         when(store.topUp(7, 50, 1, NOW)).thenReturn(new ActivityStore.Raised(AFTER, new TopUp(3, 7, 50)));
     }
 
     @Test
     void aTopUpNewToRedisIsAddedAnnouncedAndShownWithTheUnitsRedisNowHas() {
-        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50"))).thenReturn(1L);
+        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50"), eq("50"))).thenReturn(1L);
         when(values.get(SeckillKeys.stock(7))).thenReturn("64");
 
         stockTopUps.add(7, 50, 1);
@@ -81,7 +85,7 @@ class StockTopUpsTest {
 
     @Test
     void aTopUpRedisHadAlreadyIsNotAnnouncedAgain() {
-        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50"))).thenReturn(2L);
+        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50"), eq("50"))).thenReturn(2L);
 
         stockTopUps.add(7, 50, 1);
 
@@ -90,7 +94,7 @@ class StockTopUpsTest {
 
     @Test
     void aTopUpRecordedInMySqlStandsWhenRedisIsAwayAndShowsMySqlsUnits() {
-        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50")))
+        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50"), eq("50")))
                 .thenThrow(new RedisConnectionFailureException("down"));
         when(values.get(SeckillKeys.stock(7))).thenThrow(new RedisConnectionFailureException("down"));
 
@@ -113,10 +117,10 @@ class StockTopUpsTest {
     @Test
     void theSweepGivesRedisEveryRecordedTopUpAndOneFailureStopsNoOther() {
         when(topUps.ofLiveActivities(NOW)).thenReturn(List.of(new TopUp(3, 7, 50), new TopUp(4, 8, 5)));
-        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50")))
+        when(redis.execute(any(RedisScript.class), eq(KEYS), eq("3"), eq("50"), eq("50")))
                 .thenThrow(new RedisConnectionFailureException("down"));
         List<String> otherKeys = List.of(SeckillKeys.stock(8), SeckillKeys.info(8), SeckillKeys.topUps(8));
-        when(redis.execute(any(RedisScript.class), eq(otherKeys), eq("4"), eq("5"))).thenReturn(1L);
+        when(redis.execute(any(RedisScript.class), eq(otherKeys), eq("4"), eq("5"), eq("5"))).thenReturn(1L);
 
         stockTopUps.sweep();
 
@@ -173,5 +177,26 @@ class StockTopUpsTest {
 
     private static Activity activity(int stockTotal, int stock, Instant end) {
         return new Activity(7, 2, "Phone", new BigDecimal("9.90"), stockTotal, stock, NOW.minusSeconds(600), end, false);
+    }
+
+    @Test
+    void aTopUpOfASaleSoldFromSeveralBucketsGivesEachItsShareAndEveryBucketTheNewTotal() {
+        List<StockBucket> buckets = SeckillKeys.buckets(7, 3);
+        when(catalog.buckets(7)).thenReturn(buckets);
+        List<String> shares = new ArrayList<>();
+        when(redis.execute(any(RedisScript.class), anyList(), any(), any(), any())).thenAnswer(call -> {
+            List<String> keys = call.getArgument(1);
+            StockBucket bucket = buckets.stream().filter(b -> b.stock().equals(keys.get(0))).findFirst().orElseThrow();
+            assertThat(keys).containsExactly(bucket.stock(), bucket.info(), bucket.topUps());
+            assertThat(call.<String>getArgument(2)).isEqualTo("3");
+            assertThat(call.<String>getArgument(4)).isEqualTo("50");
+            shares.add(bucket.index() + ":" + call.getArgument(3));
+            return 1L;
+        });
+
+        stockTopUps.add(7, 50, 1);
+
+        assertThat(shares).containsExactlyInAnyOrder("0:17", "1:17", "2:16");
+        verify(announcement).onSaleAgain(7);
     }
 }

@@ -67,6 +67,6 @@ class ConfirmedRemoverTest {
     }
 
     private static OutboxEntry entry(long activityId, String requestId) {
-        return new OutboxEntry(activityId, requestId, "{}", CompletableFuture.completedFuture(true), System.nanoTime());
+        return new OutboxEntry(SeckillKeys.outbox(activityId), requestId, "{}", CompletableFuture.completedFuture(true), System.nanoTime());
     }
 }

@@ -1,5 +1,6 @@
 package com.seckill.seckill.outbox;
 
+import com.seckill.common.redis.SeckillKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
@@ -63,14 +64,14 @@ class OutboxPublisherTest {
     void anEntryAlreadyOnItsWayIsNotHandedToTheBrokerTwice() {
         inFlight.take("r1");
 
-        CompletableFuture<Boolean> again = publisher.publish(7, "r1", "{}");
+        CompletableFuture<Boolean> again = publisher.publish(SeckillKeys.outbox(7), "r1", "{}");
 
         assertThat(again).isCompletedWithValue(false);
     }
 
     @Test
     void oneEntryGoesOutAsItsOwnPersistentJsonMessageNamedByItsRequestId() {
-        publisher.publish(7, "r1", "{\"requestId\":\"r1\"}");
+        publisher.publish(SeckillKeys.outbox(7), "r1", "{\"requestId\":\"r1\"}");
         publisher.startThread();
 
         ArgumentCaptor<Message> message = ArgumentCaptor.forClass(Message.class);
@@ -87,9 +88,9 @@ class OutboxPublisherTest {
 
     @Test
     void entriesAcceptedTogetherGoOutAsOneMessageHoldingTheirJsonArray() {
-        publisher.publish(7, "r1", "{\"n\":1}");
-        publisher.publish(8, "r2", "{\"n\":2}");
-        publisher.publish(7, "r3", "{\"n\":3}");
+        publisher.publish(SeckillKeys.outbox(7), "r1", "{\"n\":1}");
+        publisher.publish(SeckillKeys.outbox(8), "r2", "{\"n\":2}");
+        publisher.publish(SeckillKeys.outbox(7), "r3", "{\"n\":3}");
         publisher.startThread();
 
         ArgumentCaptor<Message> message = ArgumentCaptor.forClass(Message.class);
@@ -108,7 +109,7 @@ class OutboxPublisherTest {
         doThrow(new AmqpConnectException(new java.net.ConnectException("refused")))
                 .when(rabbit).send(any(), any(), any(Message.class), any(CorrelationData.class));
 
-        CompletableFuture<Boolean> published = publisher.publish(7, "r1", "{}");
+        CompletableFuture<Boolean> published = publisher.publish(SeckillKeys.outbox(7), "r1", "{}");
         publisher.startThread();
 
         assertThat(published.get(5, TimeUnit.SECONDS)).isFalse();
@@ -161,6 +162,6 @@ class OutboxPublisherTest {
 
     private OutboxEntry entry(long activityId, String requestId) {
         inFlight.take(requestId);
-        return new OutboxEntry(activityId, requestId, "{}", new CompletableFuture<>(), System.nanoTime());
+        return new OutboxEntry(SeckillKeys.outbox(activityId), requestId, "{}", new CompletableFuture<>(), System.nanoTime());
     }
 }

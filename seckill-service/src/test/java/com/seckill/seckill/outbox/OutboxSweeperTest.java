@@ -68,8 +68,8 @@ class OutboxSweeperTest {
 
         sweeper.sweep();
 
-        verify(publisher).publish(7, "old", accepted(5_000));
-        verify(publisher, never()).publish(anyLong(), eq("young"), anyString());
+        verify(publisher).publish(SeckillKeys.outbox(7), "old", accepted(5_000));
+        verify(publisher, never()).publish(anyString(), eq("young"), anyString());
         assertThat(inFlight.sweeps("old").count()).isEqualTo(1);
         verify(lock).unlock();
     }
@@ -81,7 +81,7 @@ class OutboxSweeperTest {
 
         sweeper.sweep();
 
-        verify(publisher, never()).publish(anyLong(), anyString(), anyString());
+        verify(publisher, never()).publish(anyString(), anyString(), anyString());
     }
 
     @Test
@@ -95,8 +95,8 @@ class OutboxSweeperTest {
 
         sweeper.sweep();
 
-        verify(publisher, never()).publish(anyLong(), eq("twice"), anyString());
-        verify(publisher).publish(7, "also-twice", accepted(600_000));
+        verify(publisher, never()).publish(anyString(), eq("twice"), anyString());
+        verify(publisher).publish(SeckillKeys.outbox(7), "also-twice", accepted(600_000));
         assertThat(inFlight.sweeps("also-twice")).isEqualTo(new InFlight.Sweeps(3, now));
     }
 
@@ -104,12 +104,12 @@ class OutboxSweeperTest {
     void anOldEntryThatKeepsFailingIsNotSentAgainOnEverySweep() {
         outbox(Map.entry("old", accepted(600_000)));
         sweeper.sweep();
-        verify(publisher).publish(7, "old", accepted(600_000));
+        verify(publisher).publish(SeckillKeys.outbox(7), "old", accepted(600_000));
 
         outbox(Map.entry("old", accepted(600_000)));
         sweeper.sweep();
 
-        verify(publisher).publish(anyLong(), anyString(), anyString()); // still the first send only
+        verify(publisher).publish(anyString(), anyString(), anyString()); // still the first send only
         assertThat(inFlight.sweeps("old").count()).isEqualTo(1);
     }
 
@@ -119,7 +119,7 @@ class OutboxSweeperTest {
 
         sweeper.sweep();
 
-        verify(publisher).publish(7, "r1", "not json");
+        verify(publisher).publish(SeckillKeys.outbox(7), "r1", "not json");
     }
 
     @Test

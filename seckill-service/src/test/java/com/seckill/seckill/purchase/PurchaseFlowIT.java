@@ -368,7 +368,7 @@ class PurchaseFlowIT extends SeckillServiceIT {
             accepted.put(message.requestId(), payload);
         }
 
-        accepted.forEach((requestId, payload) -> relay.publish(activityId, requestId, payload));
+        accepted.forEach((requestId, payload) -> relay.publish(SeckillKeys.outbox(activityId), requestId, payload));
 
         Set<String> received = new HashSet<>();
         int messages = 0;

@@ -1,5 +1,6 @@
 package com.seckill.seckill.purchase;
 
+import com.seckill.seckill.activity.StockTransfers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
@@ -65,7 +66,7 @@ class PurchaseServiceTest {
     private final SeckillProperties properties =
             new Binder(new MapConfigurationPropertySource(Map.of())).bindOrCreate("seckill.sale", SeckillProperties.class);
     private final PurchaseService purchases = new PurchaseService(guard,
-            new PurchaseScript(redisGuard, redis, json, paths, Clock.fixed(NOW, ZoneOffset.UTC)), results,
+            new PurchaseScript(redisGuard, redis, json, paths, Clock.fixed(NOW, ZoneOffset.UTC), mock(StockTransfers.class)), results,
             new OrderHandOff(relay, properties), warmups, new PurchaseMetrics(meters), load);
     private final String path = paths.issue(7, 42, NOW.plusSeconds(60));
     private final List<Object> sent = new ArrayList<>();
@@ -74,7 +75,7 @@ class PurchaseServiceTest {
     void setUp() {
         when(guard.open(7)).thenReturn(SALE);
         when(redisGuard.attempt(any())).thenAnswer(call -> call.<Supplier<?>>getArgument(0).get());
-        when(relay.publish(anyLong(), anyString(), anyString())).thenReturn(CompletableFuture.completedFuture(true));
+        when(relay.publish(anyString(), anyString(), anyString())).thenReturn(CompletableFuture.completedFuture(true));
     }
 
     @AfterEach
@@ -105,7 +106,7 @@ class PurchaseServiceTest {
         assertThat(message.path("activityId").asLong()).isEqualTo(7);
         assertThat(message.path("acceptedAt").asLong()).isEqualTo(NOW.toEpochMilli());
         verify(results).queued(requestId, 42);
-        verify(relay).publish(7, requestId, (String) sent.get(2));
+        verify(relay).publish(SeckillKeys.outbox(7), requestId, (String) sent.get(2));
         assertThat(attempts("accepted")).isEqualTo(1);
     }
 
@@ -113,7 +114,7 @@ class PurchaseServiceTest {
     void aWonUnitStandsWhenItsQueuedMarkerCannotBeWrittenOrTheBrokerDoesNotConfirm() {
         scriptAnswers(1L);
         doThrow(new Refusals.SaleBusy()).when(results).queued(anyString(), anyLong());
-        when(relay.publish(anyLong(), anyString(), anyString())).thenReturn(CompletableFuture.completedFuture(false));
+        when(relay.publish(anyString(), anyString(), anyString())).thenReturn(CompletableFuture.completedFuture(false));
 
         assertThat(purchases.purchase(7, 42, path)).isNotBlank();
 
@@ -166,14 +167,14 @@ class PurchaseServiceTest {
 
         String requestId = purchases.purchase(7, 42, path);
 
-        verify(relay).publish(eq(7L), eq(requestId), anyString());
+        verify(relay).publish(eq(SeckillKeys.outbox(7)), eq(requestId), anyString());
         verifyNoInteractions(results);
     }
 
     @Test
     void aScriptWhoseAnswerWasLostIsRefusedBusyWhenTheBrokerDoesNotTakeItEither() {
         doThrow(RedisGuard.OutcomeUnknown.class).when(redisGuard).attempt(any());
-        when(relay.publish(anyLong(), anyString(), anyString()))
+        when(relay.publish(anyString(), anyString(), anyString()))
                 .thenReturn(CompletableFuture.completedFuture(false))
                 .thenReturn(CompletableFuture.failedFuture(new IllegalStateException("publisher stopped")));
 
@@ -197,7 +198,7 @@ class PurchaseServiceTest {
         String requestId = purchases.purchase(7, 42, path);
 
         verify(results).queued(requestId, 42);
-        verify(relay).publish(7, requestId, (String) sent.get(2));
+        verify(relay).publish(SeckillKeys.outbox(7), requestId, (String) sent.get(2));
         assertThat(attempts("accepted")).isEqualTo(1);
     }
 
@@ -216,7 +217,7 @@ class PurchaseServiceTest {
 
         String requestId = purchases.purchase(7, 42, path);
 
-        verify(relay).publish(7, requestId, (String) sent.get(2));
+        verify(relay).publish(SeckillKeys.outbox(7), requestId, (String) sent.get(2));
         verifyNoInteractions(results);
     }
 

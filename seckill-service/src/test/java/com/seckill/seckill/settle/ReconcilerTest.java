@@ -1,5 +1,6 @@
 package com.seckill.seckill.settle;
 
+import com.seckill.seckill.activity.StockTransfers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
@@ -36,9 +37,9 @@ class ReconcilerTest {
     private static final Instant START = Instant.parse("2030-01-01T10:00:00Z");
     private static final Activity SALE = new Activity(7, 2, "Phone", BigDecimal.TEN, 10, 8, START, START.plusSeconds(3600), false);
     private static final List<String> READ_KEYS = List.of(SeckillKeys.stock(7), SeckillKeys.users(7), SeckillKeys.outbox(7),
-            SeckillKeys.queued(7));
+            SeckillKeys.queued(7), SeckillKeys.buckets(7, 1).get(0).lent());
     private static final List<String> KEYS = List.of(SeckillKeys.stock(7), SeckillKeys.users(7), SeckillKeys.outbox(7),
-            SeckillKeys.queued(7), SeckillKeys.info(7));
+            SeckillKeys.queued(7), SeckillKeys.info(7), SeckillKeys.buckets(7, 1).get(0).lent());
 
     private final StringRedisTemplate redis = mock(StringRedisTemplate.class);
     private final RedissonClient redisson = mock(RedissonClient.class);
@@ -47,7 +48,7 @@ class ReconcilerTest {
     private final ActivityCatalog catalog = mock(ActivityCatalog.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final Reconciler reconciler = new Reconciler(redis, redisson, orders, catalog,
-            Clock.fixed(START, ZoneOffset.UTC), meters);
+            Clock.fixed(START, ZoneOffset.UTC), meters, mock(StockTransfers.class));
     private final List<Object> repairSent = new ArrayList<>();
 
     @BeforeEach
@@ -157,5 +158,15 @@ class ReconcilerTest {
             repairSent.addAll(Arrays.asList(arguments).subList(2, arguments.length));
             return answer;
         });
+    }
+
+    @Test
+    void unitsMissingGoToTheBucketWithTheFewestAndUnitsTooManyComeOffTheBucketsWithTheMost() {
+        assertThat(Reconciler.shares(new long[] {4, 3, 5}, 15)).containsExactly(4, 6, 5);
+        assertThat(Reconciler.shares(new long[] {3, 4, 5}, 12)).containsExactly(3, 4, 5);
+        assertThat(Reconciler.shares(new long[] {3, 5, 3}, 9)).containsExactly(3, 3, 3);
+        assertThat(Reconciler.shares(new long[] {3, 4, 5}, 2)).containsExactly(2, 0, 0);
+        assertThat(Reconciler.shares(new long[] {-1, 2}, 0)).as("never below zero").containsExactly(0, 0);
+        assertThat(Reconciler.shares(new long[] {8}, 7)).containsExactly(7);
     }
 }

@@ -227,7 +227,7 @@ class ReliabilityIT extends SeckillServiceIT {
         redis.opsForValue().set(SeckillKeys.result(requestId), json.writeValueAsString(RequestResult.queued(requestId, userId)));
         long orderId = liveOrder(activity.id(), userId, requestId);
 
-        assertThat(resolver.resolve(activity.id())).isZero();
+        assertThat(resolver.resolve(activity)).isZero();
 
         assertThat(result(requestId).status()).isEqualTo(RequestResult.Status.SUCCESS);
         assertThat(result(requestId).orderId()).isEqualTo(orderId);
@@ -248,18 +248,18 @@ class ReliabilityIT extends SeckillServiceIT {
         redis.opsForValue().set(SeckillKeys.result(recent), json.writeValueAsString(RequestResult.queued(recent, userId + 1)));
 
         orderService.consumerBusy.set(true); // a backlog is being worked off: the lost one may be in it
-        assertThat(resolver.resolve(activity.id())).isEqualTo(2);
+        assertThat(resolver.resolve(activity)).isEqualTo(2);
         assertThat(result(lost).status()).isEqualTo(RequestResult.Status.QUEUED);
         orderService.consumerBusy.set(false);
 
-        assertThat(resolver.resolve(activity.id())).as("the recent one is still awaited").isEqualTo(1);
+        assertThat(resolver.resolve(activity)).as("the recent one is still awaited").isEqualTo(1);
 
         assertThat(result(lost).status()).isEqualTo(RequestResult.Status.FAIL);
         assertThat(result(lost).reason()).isEqualTo("LOST");
         assertThat(result(recent).status()).isEqualTo(RequestResult.Status.QUEUED);
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activity.id()))).isEqualTo("4");
         assertThat(redis.opsForSet().isMember(SeckillKeys.users(activity.id()), String.valueOf(userId))).isFalse();
-        assertThat(resolver.resolve(activity.id())).isEqualTo(1);
+        assertThat(resolver.resolve(activity)).isEqualTo(1);
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activity.id()))).as("returned once").isEqualTo("4");
     }
 

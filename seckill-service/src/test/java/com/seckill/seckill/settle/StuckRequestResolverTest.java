@@ -44,7 +44,9 @@ import org.springframework.data.redis.core.script.RedisScript;
 /** A request QUEUED past the bound (60 s) is settled from MySQL, or failed as lost after the give-up (5 min). */
 class StuckRequestResolverTest {
 
+
     private static final Instant NOW = Instant.parse("2030-01-01T10:30:00Z");
+    private static final Activity SALE = new Activity(7, 2, "Phone", BigDecimal.ONE, 10, 10, NOW, NOW.plusSeconds(60), false);
     private static final long GIVE_UP = Duration.ofMinutes(5).toMillis();
     private static final SeckillProperties PROPERTIES = new Binder(new MapConfigurationPropertySource(Map.of()))
             .bindOrCreate("seckill.sale", SeckillProperties.class);
@@ -79,7 +81,7 @@ class StuckRequestResolverTest {
     void nothingUnsettledForLongerThanTheBoundAsksOrderServiceNothing() {
         stuck();
 
-        assertThat(resolver.resolve(7)).isZero();
+        assertThat(resolver.resolve(SALE)).isZero();
 
         verify(zsets).rangeByScore(SeckillKeys.queued(7), 0, NOW.toEpochMilli() - 60_000, 0, 500);
         verifyNoInteractions(orders, pipeline);
@@ -91,7 +93,7 @@ class StuckRequestResolverTest {
         when(results.find("r1")).thenReturn(Optional.of(RequestResult.queued("r1", 42)));
         when(orders.request("r1")).thenReturn(Optional.of(new RequestOutcome("r1", 42, "SUCCESS", 55L, null)));
 
-        assertThat(resolver.resolve(7)).isZero();
+        assertThat(resolver.resolve(SALE)).isZero();
 
         verify(results).settle(RequestResult.success("r1", 42, 55));
         verify(zsets).remove(SeckillKeys.queued(7), "r1");
@@ -103,7 +105,7 @@ class StuckRequestResolverTest {
         stuck("r1");
         when(orders.request("r1")).thenReturn(Optional.of(new RequestOutcome("r1", 42, "FAIL", null, "SOLD_OUT")));
 
-        assertThat(resolver.resolve(7)).isZero();
+        assertThat(resolver.resolve(SALE)).isZero();
 
         verify(results).settle(RequestResult.fail("r1", 42, "SOLD_OUT"));
     }
@@ -114,7 +116,7 @@ class StuckRequestResolverTest {
         when(results.find("r1")).thenReturn(Optional.of(RequestResult.success("r1", 42, 55)));
         when(orders.request("r1")).thenReturn(Optional.of(new RequestOutcome("r1", 42, "SUCCESS", 55L, null)));
 
-        resolver.resolve(7);
+        resolver.resolve(SALE);
 
         verify(results, never()).settle(any());
         verify(zsets).remove(SeckillKeys.queued(7), "r1");
@@ -125,7 +127,7 @@ class StuckRequestResolverTest {
         stuck("r1");
         queuedFor("r1", 42, GIVE_UP - 1);
 
-        assertThat(resolver.resolve(7)).isEqualTo(1);
+        assertThat(resolver.resolve(SALE)).isEqualTo(1);
 
         verifyNoInteractions(pipeline);
         verifyNoLostSettlement();
@@ -137,7 +139,7 @@ class StuckRequestResolverTest {
         queuedFor("r1", 42, GIVE_UP);
         when(hashes.hasKey(SeckillKeys.outbox(7), "r1")).thenReturn(true);
 
-        assertThat(resolver.resolve(7)).isEqualTo(1);
+        assertThat(resolver.resolve(SALE)).isEqualTo(1);
 
         verifyNoInteractions(pipeline);
         verifyNoLostSettlement();
@@ -149,7 +151,7 @@ class StuckRequestResolverTest {
         queuedFor("r1", 42, GIVE_UP);
         when(pipeline.drained()).thenReturn(false);
 
-        assertThat(resolver.resolve(7)).isEqualTo(1);
+        assertThat(resolver.resolve(SALE)).isEqualTo(1);
 
         verifyNoLostSettlement();
     }
@@ -160,7 +162,7 @@ class StuckRequestResolverTest {
         queuedFor("r1", 42, GIVE_UP);
         when(redis.execute(any(RedisScript.class), eq(LOST_KEYS), eq("42"), eq("r1"))).thenReturn(1L);
 
-        assertThat(resolver.resolve(7)).isZero();
+        assertThat(resolver.resolve(SALE)).isZero();
 
         verify(results).settle(RequestResult.fail("r1", 42, "LOST"));
         assertThat(meters.get("seckill.requests.resolved").tag("how", "lost").counter().count()).isEqualTo(1);
@@ -172,14 +174,14 @@ class StuckRequestResolverTest {
         queuedFor("r1", 42, GIVE_UP);
         when(redis.execute(any(RedisScript.class), eq(LOST_KEYS), eq("42"), eq("r1"))).thenReturn(0L);
 
-        assertThat(resolver.resolve(7)).isEqualTo(1);
+        assertThat(resolver.resolve(SALE)).isEqualTo(1);
 
         verify(results, never()).settle(any());
     }
 
     @Test
     void aRoundAsksWhetherThePipelineIsDrainedOnceAndCountsWhatStaysStuck() {
-        when(catalog.all()).thenReturn(List.of(new Activity(7, 2, "Phone", BigDecimal.ONE, 10, 10, NOW, NOW.plusSeconds(60), false)));
+        when(catalog.all()).thenReturn(List.of(SALE));
         stuck("r1", "r2");
         queuedFor("r1", 42, GIVE_UP);
         queuedFor("r2", 43, GIVE_UP);
