@@ -53,6 +53,40 @@ final class RedisClusterProcesses implements AutoCloseable {
         }
     }
 
+    List<Integer> ports() {
+        return ports;
+    }
+
+    /**
+     * Starts {@code redis-cli monitor} on every master, writing what each runs to a file of its own: the
+     * commands as Redis sees them, until the returned handle is closed.
+     */
+    Monitors monitor() throws IOException {
+        List<Process> monitors = new ArrayList<>();
+        List<Path> logs = new ArrayList<>();
+        for (int port : ports) {
+            Path log = dir.resolve("monitor-" + port + ".log");
+            logs.add(log);
+            monitors.add(new ProcessBuilder("redis-cli", "-p", String.valueOf(port), "monitor").redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start());
+        }
+        return new Monitors(monitors, logs);
+    }
+
+    /** The monitors of the masters, stopped by their pids on close; their logs, one per master. */
+    record Monitors(List<Process> processes, List<Path> logs) implements AutoCloseable {
+
+        @Override
+        public void close() throws InterruptedException {
+            for (Process monitor : processes) {
+                monitor.destroy();
+                if (!monitor.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                    monitor.destroyForcibly();
+                }
+            }
+        }
+    }
+
     /** What SPRING_DATA_REDIS_CLUSTER_NODES says to reach it. */
     String nodes() {
         return ports.stream().map(port -> "127.0.0.1:" + port).collect(Collectors.joining(","));

@@ -4,18 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.seckill.common.redis.SeckillKeys;
+import com.seckill.common.redis.StockBucket;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.SlotHash;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -163,5 +172,85 @@ class RedisClusterTopologyIT {
             statuses.add(system.call("POST", "/api/seckill/" + activityId + "/token", token, null).status());
         }
         assertThat(statuses).contains(429).doesNotContain(500, 503);
+    }
+
+    /**
+     * DESIGN.md §4 {@code "buckets":K}: one hot item served by every master. 3,000 shoppers for 1,000 units in
+     * 3 buckets, 200 units added mid-burst: exactly 1,200 orders to 1,200 users, no unit left in any bucket,
+     * stats consistent, and each master ran at least a fifth of the purchase scripts (counted by MONITOR on each).
+     */
+    @Test
+    void aHotItemInThreeBucketsIsSoldByEveryMasterAndAMidBurstTopUpSellsExactly() throws Exception {
+        int stock = 1_000;
+        int added = 200;
+        long activityId = system.createActivityInBuckets(stock, 3);
+        List<StockBucket> buckets = SeckillKeys.buckets(activityId, 3);
+        Set<String> masters = new HashSet<>();
+        for (StockBucket bucket : buckets) {
+            assertThat(system.redis.get(bucket.stock())).as("bucket %d warmed", bucket.index()).isNotNull();
+            masters.add(system.redis.clusterNodes().lines()
+                    .filter(line -> line.contains("master") && owns(line, SlotHash.getSlot(bucket.stock())))
+                    .findFirst().orElseThrow().split(" ")[0]);
+        }
+        assertThat(masters).as("the three buckets' masters").hasSize(3);
+
+        Shoppers shoppers = new Shoppers(system, 3_000);
+        String admin = system.token(SeckillSystem.uniqueId(), true);
+        List<Shoppers.Attempt> attempts;
+        try (RedisClusterProcesses.Monitors monitors = cluster.monitor()) {
+            CompletableFuture<SeckillSystem.Response> topUp = CompletableFuture.supplyAsync(() -> {
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                        .until(() -> unitsLeft(buckets) <= stock - 200);
+                return system.call("POST", "/api/admin/activities/" + activityId + "/stock", admin, "{\"add\":" + added + "}");
+            });
+            attempts = shoppers.buyAtOnce(activityId, 200, true, busy -> { });
+            SeckillSystem.Response topped = topUp.get();
+            assertThat(topped.status()).as(topped.raw()).isEqualTo(200);
+            monitors.close();
+            List<Long> perMaster = purchaseScriptsPerMaster(monitors);
+            long scripts = perMaster.stream().mapToLong(Long::longValue).sum();
+            System.out.printf("3 buckets, %d shoppers: purchase scripts per master %s of %d%n", attempts.size(), perMaster, scripts);
+            assertThat(scripts).as("purchase scripts run").isGreaterThanOrEqualTo(stock);
+            assertThat(perMaster).as("purchase scripts per master, of %d", scripts)
+                    .allSatisfy(count -> assertThat(count * 5).isGreaterThanOrEqualTo(scripts));
+        }
+        Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
+        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
+        assertThat(accepted).as("accepted: the stock and the top-up").isEqualTo(stock + added);
+        assertThat(outcomes.values()).hasSize(stock + added).containsOnly("SUCCESS");
+        assertThat(attempts.stream().filter(a -> !a.accepted()).map(Shoppers.Attempt::status).collect(Collectors.toSet()))
+                .as("the others were told sold out").containsOnly(410);
+        assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(stock + added);
+        assertThat(system.queryLong("SELECT COUNT(DISTINCT user_id) FROM seckill_order WHERE activity_id = ?", activityId))
+                .isEqualTo(stock + added);
+        assertThat(buckets).as("no unit left in any bucket")
+                .allSatisfy(bucket -> assertThat(system.redis.get(bucket.stock())).isEqualTo("0"));
+        JsonNode stats = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2)).until(() ->
+                system.call("GET", "/api/admin/activities/" + activityId + "/stats", admin, null).body(),
+                body -> body.path("consistent").asBoolean());
+        assertThat(stats.path("redisStock").asLong()).isZero();
+        assertThat(stats.path("stockTotal").asLong()).isEqualTo(stock + added);
+        assertNothingOnTheStandaloneRedis(List.of(activityId));
+    }
+
+    private static long unitsLeft(List<StockBucket> buckets) {
+        return buckets.stream().map(bucket -> system.redis.get(bucket.stock())).mapToLong(Long::parseLong).sum();
+    }
+
+    /** Calls of seckill-service's purchase script each master's MONITOR saw: by its SHA-1, or its text the first time. */
+    private static List<Long> purchaseScriptsPerMaster(RedisClusterProcesses.Monitors monitors) throws Exception {
+        String script = Files.readString(Launcher.ROOT.resolve("seckill-service/src/main/resources/lua/purchase.lua"));
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(script.getBytes(StandardCharsets.UTF_8)));
+        String firstLine = script.lines().findFirst().orElseThrow();
+        List<Long> counts = new ArrayList<>();
+        for (Path log : monitors.logs()) {
+            try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+                counts.add(lines.map(line -> line.toLowerCase(Locale.ROOT))
+                        .filter(line -> line.contains("\"evalsha\" \"" + sha + "\"")
+                                || line.contains("\"eval\" \"" + firstLine.toLowerCase(Locale.ROOT)))
+                        .count());
+            }
+        }
+        return counts;
     }
 }

@@ -229,6 +229,19 @@ final class SeckillSystem implements AutoCloseable {
         return createActivity(stock, false);
     }
 
+    /** Creates a running activity sold from {@code buckets} Redis buckets ({@code "buckets":K}) and returns its id. */
+    long createActivityInBuckets(int stock, int buckets) {
+        Instant start = Instant.now().minusSeconds(2);
+        String body = """
+                {"goodsId":%d,"goodsName":"E2E hot phone","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","buckets":%d}
+                """.formatted(uniqueId(), stock, start, start.plus(Duration.ofHours(1)), buckets);
+        Response created = call("POST", "/api/admin/activities", token(uniqueId(), true), body);
+        if (created.status() != 201) {
+            throw new IllegalStateException("activity not created: " + created.raw());
+        }
+        return created.body().get("id").asLong();
+    }
+
     /** Creates a running activity with the given administrator's token (where there are no demo tokens). */
     long createActivity(int stock, String adminToken) {
         return createActivity(stock, false, adminToken);
