@@ -26,21 +26,12 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultSuiteChaosIT {
 
-    private static final Duration SETTLE = Duration.ofSeconds(180);
+    private static final Duration SETTLE = MidBurst.SETTLE;
     private static final SeckillSystem system = new SeckillSystem();
 
     @AfterAll
     static void close() {
         system.close();
-    }
-
-    /** Figures of one fault, printed for the report. */
-    private static void report(String fault, List<Shoppers.Attempt> attempts, Map<String, String> outcomes, long orders,
-                               long started) {
-        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
-        long settled = outcomes.values().stream().filter(s -> s.equals("SUCCESS") || s.equals("FAIL")).count();
-        System.out.printf("FAULT %s: accepted=%d settled=%d lost=%d orders=%d settle=%.1fs%n", fault, accepted, settled,
-                accepted - settled, orders, (System.nanoTime() - started) / 1e9);
     }
 
     /** Invariants 1-3 once the sale has settled. */
@@ -53,30 +44,8 @@ class FaultSuiteChaosIT {
         void run() throws Exception;
     }
 
-    /** A burst under way, its first order written: what a fault mid-burst strikes. */
-    private record Burst(long activityId, Shoppers shoppers, long started, CompletableFuture<List<Shoppers.Attempt>> attempts,
-                         long ordersAtFault) {
-
-        static Burst underWay(int stock, int shopperCount) {
-            long activityId = system.createActivity(stock);
-            Shoppers shoppers = new Shoppers(system, shopperCount);
-            long started = System.nanoTime();
-            CompletableFuture<List<Shoppers.Attempt>> attempts = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
-                    .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) > 0);
-            long ordersAtFault = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-            return new Burst(activityId, shoppers, started, attempts, ordersAtFault);
-        }
-
-        /** The fault struck while units were left and shoppers still buying, or the test proved nothing. */
-        void assertStruckMidBurst(int stock, long answeredAfter) {
-            assertThat(ordersAtFault).as("units were left when the fault struck").isLessThan(stock);
-            assertThat(answeredAfter).as("shoppers were still buying when the fault struck").isPositive();
-        }
-    }
-
     private static void faultMidBurst(String fault, int stock, int shopperCount, Step inject, Step recover) throws Exception {
-        Burst burst = Burst.underWay(stock, shopperCount);
+        MidBurst.Burst burst = MidBurst.Burst.underWay(system, stock, shopperCount);
         long activityId = burst.activityId();
         Shoppers shoppers = burst.shoppers();
         long started = burst.started();
@@ -88,7 +57,7 @@ class FaultSuiteChaosIT {
 
         long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
         long answeredAfter = attempts.stream().filter(a -> a.answeredAt() > faultAt).count();
-        report(fault, attempts, outcomes, orders, started);
+        MidBurst.report(fault, attempts, outcomes, orders, started);
         System.out.printf("FAULT %s: orders at the fault=%d, shoppers answered after it=%d%n", fault, burst.ordersAtFault(), answeredAfter);
         burst.assertStruckMidBurst(stock, answeredAfter);
         assertThat(orders).isEqualTo(stock);
@@ -142,9 +111,9 @@ class FaultSuiteChaosIT {
         assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_order")).isEqualTo(ordersBefore);
 
         // Redis came back empty: the activity is rebuilt from MySQL and sells on, never beyond stock
-        sellTheRest(activityId, stock, attempts, outcomes, started);
+        MidBurst.sellTheRest(system, activityId, stock, attempts, outcomes, started);
         long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        report("Redis stopped, restarted empty", attempts, outcomes, orders, started);
+        MidBurst.report("Redis stopped, restarted empty", attempts, outcomes, orders, started);
         assertThat(orders).isEqualTo(stock);
         assertSettled(activityId, stock, attempts, outcomes);
     }
@@ -168,7 +137,7 @@ class FaultSuiteChaosIT {
         Map<String, String> outcomes = shoppers.settle(attempts, SETTLE);
 
         long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        report("seckill-service killed before publish", attempts, outcomes, orders, started);
+        MidBurst.report("seckill-service killed before publish", attempts, outcomes, orders, started);
         assertThat(orders).isEqualTo(accepted);
         assertThat(system.redis.hlen(SeckillKeys.outbox(activityId))).isZero();
         assertSettled(activityId, stock, attempts, outcomes);
@@ -197,7 +166,7 @@ class FaultSuiteChaosIT {
         Shoppers shoppers = new Shoppers(system, 3_000);
         long started = System.nanoTime();
 
-        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> buy(shoppers, activityId));
+        CompletableFuture<List<Shoppers.Attempt>> burst = CompletableFuture.supplyAsync(() -> MidBurst.buy(shoppers, activityId));
         // in full swing: hundreds written, more accepted and on their way
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
                 .until(() -> system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId) >= 200);
@@ -213,18 +182,18 @@ class FaultSuiteChaosIT {
         long answeredAfterKill = attempts.stream().filter(a -> a.answeredAt() > killedAt).count();
         long busyInBurst = attempts.stream().filter(a -> a.status() == 503).count();
         long ordersAfterBurst = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        report("Redis killed -9 mid-burst, burst", attempts, outcomes, ordersAfterBurst, started);
+        MidBurst.report("Redis killed -9 mid-burst, burst", attempts, outcomes, ordersAfterBurst, started);
         assertThat(ordersAtKill).as("units were left when Redis died").isLessThan(stock);
         assertThat(answeredAfterKill).as("shoppers were still buying when Redis died").isPositive();
         assertThat(ordersAfterBurst).as("every accepted purchase became an order").isEqualTo(acceptedInBurst);
 
         // later shoppers: the units left sell, exactly, once Redis is rebuilt
-        sellTheRest(activityId, stock, attempts, outcomes, started);
+        MidBurst.sellTheRest(system, activityId, stock, attempts, outcomes, started);
         long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
         long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
         long settled = outcomes.values().stream().filter(o -> o.equals("SUCCESS") || o.equals("FAIL")).count();
         long failed = outcomes.values().stream().filter("FAIL"::equals).count();
-        report("Redis killed -9 mid-burst, sold out afterwards", attempts, outcomes, orders, started);
+        MidBurst.report("Redis killed -9 mid-burst, sold out afterwards", attempts, outcomes, orders, started);
         System.out.printf("FAULT Redis killed -9: orders at the kill=%d, accepted before it=%d, in the burst=%d, in all=%d,"
                 + " lost=%d, failed after 202=%d, busy in the burst=%d, orders=%d of %d%n", ordersAtKill, acceptedBeforeKill,
                 acceptedInBurst, accepted, accepted - settled, failed, busyInBurst, orders, stock);
@@ -271,7 +240,7 @@ class FaultSuiteChaosIT {
         long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
         long soldOut = crowd.count(WaitingCrowd.End.SOLD_OUT);
         long failed = outcomes.values().stream().filter("FAIL"::equals).count();
-        report("Redis killed -9 while 2,000 wait", accepted, outcomes, orders, started);
+        MidBurst.report("Redis killed -9 while 2,000 wait", accepted, outcomes, orders, started);
         System.out.printf("FAULT Redis killed -9 while %d waited (%d bought before): told a place again after it=%d, told a different"
                         + " place=%d, bought=%d, told SOLD_OUT=%d, visits not ended=%d, failed after 202=%d, orders=%d of %d, answers %s%n",
                 waitingAtKill, boughtAtKill, placedAgain, moved, accepted.size(), soldOut, crowd.size() - crowd.ends().size(), failed,
@@ -287,54 +256,17 @@ class FaultSuiteChaosIT {
         assertSettled(activityId, stock, accepted, outcomes);
     }
 
-    /**
-     * Pauses (issue 25): a process stopped with SIGSTOP mid-burst and resumed with SIGCONT after a while,
-     * keeping its memory, sockets and half-done work. After each, on top of invariants 1-3: what every
-     * shopper was told is true (see {@link SaleChecks#toldWrong}).
-     */
-    private static void pauseMidBurst(String fault, int stock, int shopperCount, Faults.Step pause) throws Exception {
-        Burst burst = Burst.underWay(stock, shopperCount);
-        long activityId = burst.activityId();
-        Shoppers shoppers = burst.shoppers();
-        long started = burst.started();
-        Faults.Pause paused = pause.start();
-        long faultAt = System.nanoTime();
-        List<Shoppers.Attempt> attempts = new ArrayList<>(burst.attempts().get());
-        paused.awaitEnd();
-        Map<String, String> outcomes = new java.util.HashMap<>(shoppers.settle(attempts, SETTLE));
-        sellTheRest(activityId, stock, attempts, outcomes, started);
-
-        long orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId);
-        long answeredAfter = attempts.stream().filter(a -> a.answeredAt() > faultAt).count();
-        long accepted = attempts.stream().filter(Shoppers.Attempt::accepted).count();
-        long settled = outcomes.values().stream().filter(o -> o.equals("SUCCESS") || o.equals("FAIL")).count();
-        long doubled = orders - system.queryLong("SELECT COUNT(DISTINCT user_id) FROM seckill_order WHERE activity_id = ?", activityId)
-                + Math.max(0, orders - stock);
-        long unknown = attempts.stream().filter(SaleChecks::outcomeUnknown).count();
-        long unknownHolders = SaleChecks.unknownHolders(system, activityId, attempts);
-        List<String> wrong = SaleChecks.toldWrong(system, activityId, attempts, outcomes);
-        report(fault, attempts, outcomes, orders, started);
-        System.out.printf("FAULT %s: accepted=%d lost=%d doubled=%d told-wrong=%d told outcome unknown=%d (of them holding an order"
-                + " they can see=%d), orders at the fault=%d, answered after it=%d, orders=%d of %d%n", fault, accepted,
-                accepted - settled, doubled, wrong.size(), unknown, unknownHolders, burst.ordersAtFault(), answeredAfter, orders, stock);
-        burst.assertStruckMidBurst(stock, answeredAfter);
-        assertThat(wrong).as("shoppers told what did not happen").isEmpty();
-        assertThat(doubled).isZero();
-        assertThat(orders).isEqualTo(stock);
-        SaleChecks.assertSettled(system, activityId, stock, attempts, outcomes, unknownHolders);
-    }
-
     @Test
     @Order(8)
     void orderServicePausedPastTheBrokersHeartbeatMidBurstFinishesNothingTwice() throws Exception {
-        pauseMidBurst("order-service paused 25 s (SIGSTOP)", 200, 2_000,
+        MidBurst.strike(system, "order-service paused 25 s (SIGSTOP)", 200, 2_000,
                 () -> Faults.pause(Faults.servicePid("order-service"), Duration.ofSeconds(25)));
     }
 
     @Test
     @Order(9)
     void seckillServicePausedPastTheGatewaysTimeoutMidBurstTellsEveryShopperTheTruth() throws Exception {
-        pauseMidBurst("seckill-service paused 14 s (SIGSTOP)", 200, 2_000,
+        MidBurst.strike(system, "seckill-service paused 14 s (SIGSTOP)", 200, 2_000,
                 () -> Faults.pause(Faults.servicePid("seckill-service"), Duration.ofSeconds(14)));
     }
 
@@ -342,40 +274,13 @@ class FaultSuiteChaosIT {
     @Order(10)
     void redisPausedMidBurstLosesAndDoublesNothing() throws Exception {
         long redis = Faults.redisPid(system);
-        pauseMidBurst("Redis paused 6 s (SIGSTOP)", 200, 2_000, () -> Faults.pause(redis, Duration.ofSeconds(6)));
+        MidBurst.strike(system, "Redis paused 6 s (SIGSTOP)", 200, 2_000, () -> Faults.pause(redis, Duration.ofSeconds(6)));
     }
 
     @Test
     @Order(11)
     void mariaDbPausedWhileOrdersAreWrittenLosesAndDoublesNothing() throws Exception {
-        pauseMidBurst("MariaDB paused 8 s (SIGSTOP)", 200, 2_000, () -> Faults.pause(Faults.mariaDbPid(), Duration.ofSeconds(8)));
-    }
-
-    /**
-     * Rounds of new shoppers until every unit is an order: a round that meets the figures still being
-     * rebuilt is answered 503 BUSY in part, the next buys on. A round with no 202 at all for 90 s (units
-     * left, nothing sold) fails, as does a sale not over within six minutes of the fault.
-     */
-    private static void sellTheRest(long activityId, int stock, List<Shoppers.Attempt> attempts, Map<String, String> outcomes,
-                                    long started) throws Exception {
-        long orders;
-        while ((orders = system.queryLong("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)) < stock) {
-            Shoppers later = new Shoppers(system, (int) (stock - orders) + 100);
-            List<Shoppers.Attempt> laterAttempts = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(2))
-                    .until(() -> later.buyAtOnce(activityId), tries -> tries.stream().anyMatch(Shoppers.Attempt::accepted));
-            attempts.addAll(laterAttempts);
-            outcomes.putAll(later.settle(laterAttempts, SETTLE));
-            assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the rest of the stock sold in time")
-                    .isLessThan(Duration.ofMinutes(6));
-        }
-    }
-
-    private static List<Shoppers.Attempt> buy(Shoppers shoppers, long activityId) {
-        try {
-            return shoppers.buyAtOnce(activityId);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        MidBurst.strike(system, "MariaDB paused 8 s (SIGSTOP)", 200, 2_000, () -> Faults.pause(Faults.mariaDbPid(), Duration.ofSeconds(8)));
     }
 
     /** Rows MariaDB inserted, updated or deleted since it started (all schemas). */

@@ -71,15 +71,21 @@ final class Faults {
         return new Pause(pid, resumed);
     }
 
-    /** Starts a pause. */
+    /** Starts a fault that ends by itself: a pause, a partition. */
     interface Step {
-        Pause start() throws Exception;
+        Ending start() throws Exception;
+    }
+
+    /** A fault under way that ends by itself; {@link #awaitEnd} waits for its end (and brings it about if anything went wrong). */
+    interface Ending {
+        void awaitEnd() throws Exception;
     }
 
     /** A process stopped by {@link #pause}. */
-    record Pause(long pid, java.util.concurrent.CompletableFuture<Void> resumed) {
+    record Pause(long pid, java.util.concurrent.CompletableFuture<Void> resumed) implements Ending {
 
-        void awaitEnd() throws Exception {
+        @Override
+        public void awaitEnd() throws Exception {
             try {
                 resumed.get(5, TimeUnit.MINUTES);
             } finally {
