@@ -112,8 +112,14 @@ final class Faults {
      * (the launcher's own lock is held by the suite, so this one serialises overlapping faults' restarts).
      */
     static synchronized void restartMissingServices(boolean twoOfEach) throws Exception {
-        Map<String, String> env = Map.of("SECKILL_LOCK_HELD", "1",
-                "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
+        restartMissingServices(twoOfEach, Map.of());
+    }
+
+    /** As {@link #restartMissingServices(boolean)}, the services started with {@code shape} in their environment. */
+    static synchronized void restartMissingServices(boolean twoOfEach, Map<String, String> shape) throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(shape);
+        env.put("SECKILL_LOCK_HELD", "1");
+        env.put("SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
         if (twoOfEach) {
             run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up", "--instances", "2");
         } else {

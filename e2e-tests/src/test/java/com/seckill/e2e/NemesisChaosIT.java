@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * A randomized nemesis (issue 25): during a sale with a steady crowd, a seeded schedule of overlapping
  * faults across every component of a system with two instances of each inner service: kill -9 of a
  * seckill or order instance (started again a few seconds later by ./seckill up), SIGSTOP/SIGCONT of any
- * instance, of the gateway, of Redis, RabbitMQ and MariaDB. Afterwards every invariant of DESIGN.md §8
+ * instance, of the gateway, of Redis, RabbitMQ and MariaDB, and partitions: the services reach Redis, RabbitMQ
+ * and MariaDB through network namespaces of the test ({@link Partition}), whose links are cut and healed. Afterwards every invariant of DESIGN.md §8
  * holds and every shopper was told the truth ({@link SaleChecks}). The seed is printed with the whole
  * schedule, so a failure replays: {@code ./seckill chaos --nemesis --seed S --minutes M}
  * (SECKILL_NEMESIS_SEED, SECKILL_NEMESIS_MINUTES; a short schedule by default, the one CI runs).
@@ -34,23 +35,37 @@ class NemesisChaosIT {
     private static final int UNITS_PER_SECOND = 12;
     private static final List<String> INSTANCES = List.of("seckill-service", "seckill-service-2", "order-service", "order-service-2");
 
+    private static final Map<String, Partition> partitions = new java.util.LinkedHashMap<>();
+    /** Where the services reach the infrastructure: through the partitions' namespaces. */
+    private static Map<String, String> shape = Map.of();
     private static SeckillSystem system;
 
     @BeforeAll
     static void twoOfEach() throws Exception {
+        partitions.put("redis", Partition.open("redis", 1, Integer.parseInt(setting("SECKILL_REDIS_PORT", "6379"))));
+        partitions.put("rabbitmq", Partition.open("rabbit", 2, Integer.parseInt(setting("SECKILL_RABBIT_PORT", "5672"))));
+        partitions.put("mariadb", Partition.open("maria", 3, Integer.parseInt(setting("SECKILL_DB_PORT", "3306"))));
+        shape = Map.of("SECKILL_REDIS_HOST", partitions.get("redis").address(),
+                "SECKILL_RABBIT_HOST", partitions.get("rabbitmq").address(), "SECKILL_DB_HOST", partitions.get("mariadb").address());
         Launcher.down(Map.of());
-        Launcher.up(Map.of(), "--instances", "2");
+        Launcher.up(shape, "--instances", "2");
         system = new SeckillSystem();
     }
 
-    /** The fault suite's shape again: one instance of each, everything running. */
+    /** The fault suite's shape again: one instance of each, everything running, reached directly. */
     @AfterAll
     static void restore() throws Exception {
-        if (system != null) {
-            system.close();
+        try {
+            if (system != null) {
+                system.close();
+            }
+            Launcher.down(Map.of());
+        } finally {
+            for (Partition partition : partitions.values()) {
+                partition.close();
+            }
+            Faults.restartMissingServices();
         }
-        Launcher.down(Map.of());
-        Faults.restartMissingServices();
     }
 
     /** One fault of the schedule: what, on what, when (seconds after the start) and for how long. */
@@ -67,7 +82,7 @@ class NemesisChaosIT {
         Random random = new Random(seed);
         List<Fault> faults = new ArrayList<>();
         for (double at = 2 + random.nextDouble() * 3; at < seconds; at += 3 + random.nextDouble() * 6) {
-            switch (random.nextInt(7)) {
+            switch (random.nextInt(10)) {
                 case 0, 1 -> faults.add(new Fault("kill", INSTANCES.get(random.nextInt(INSTANCES.size())), at, 4 + random.nextDouble() * 10));
                 case 2 -> {
                     String instance = INSTANCES.get(random.nextInt(INSTANCES.size()));
@@ -77,6 +92,9 @@ class NemesisChaosIT {
                 case 3 -> faults.add(new Fault("pause", "redis", at, 1 + random.nextDouble() * 4));
                 case 4 -> faults.add(new Fault("pause", "mariadb", at, 1 + random.nextDouble() * 7));
                 case 5 -> faults.add(new Fault("pause", "rabbitmq", at, 2 + random.nextDouble() * 6));
+                case 6 -> faults.add(new Fault("partition", "redis", at, 1 + random.nextDouble() * 5));
+                case 7 -> faults.add(new Fault("partition", "rabbitmq", at, 2 + random.nextDouble() * 6));
+                case 8 -> faults.add(new Fault("partition", "mariadb", at, 1 + random.nextDouble() * 7));
                 default -> faults.add(new Fault("pause", "gateway-service", at, 1 + random.nextDouble() * 5));
             }
         }
@@ -151,6 +169,11 @@ class NemesisChaosIT {
                 heal(fault.toString(), applied);
                 return;
             }
+            if (fault.kind().equals("partition")) {
+                partitions.get(fault.target()).cutFor(lasting).awaitEnd();
+                applied.merge("partition", 1L, Long::sum);
+                return;
+            }
             long pid = switch (fault.target()) {
                 case "redis" -> Faults.redisPid(system);
                 case "mariadb" -> Faults.mariaDbPid();
@@ -173,7 +196,7 @@ class NemesisChaosIT {
     private static void heal(String after, Map<String, Long> applied) throws Exception {
         for (int attempt = 1; ; attempt++) {
             try {
-                Faults.restartMissingServices(true);
+                Faults.restartMissingServices(true, shape);
                 return;
             } catch (IllegalStateException e) {
                 if (attempt == 5) {

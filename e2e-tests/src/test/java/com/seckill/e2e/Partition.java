@@ -30,6 +30,7 @@ final class Partition implements AutoCloseable {
     private final String address;
     private final Path dir;
     private final List<Process> relays = new ArrayList<>();
+    private int cuts;
 
     private Partition(String name, int subnet) throws IOException {
         this.namespace = "skp-" + name;
@@ -89,41 +90,49 @@ final class Partition implements AutoCloseable {
         return address;
     }
 
-    /** Every packet between the services and the server dropped from now on. */
-    void cut() throws Exception {
-        inside("ip", "link", "set", nsLink, "down");
+    /** Every packet between the services and the server dropped from now on, until every cut so far is healed. */
+    synchronized void cut() throws Exception {
+        if (cuts++ == 0) {
+            inside("ip", "link", "set", nsLink, "down");
+        }
     }
 
-    void heal() throws Exception {
-        inside("ip", "link", "set", nsLink, "up");
+    /** Ends one cut; the link comes back when no other (overlapping) cut is still under way. */
+    synchronized void heal() throws Exception {
+        if (cuts > 0 && --cuts == 0) {
+            inside("ip", "link", "set", nsLink, "up");
+        }
     }
 
     /** Cut now, healed after {@code lasting}: a fault that ends by itself (and is healed at once if anything went wrong). */
     Faults.Ending cutFor(Duration lasting) throws Exception {
         cut();
+        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
         CompletableFuture<Void> healed = CompletableFuture.runAsync(() -> {
             try {
                 Thread.sleep(lasting.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
-                healQuietly();
+                healOnce(ended);
             }
         });
         return () -> {
             try {
                 healed.get(5, TimeUnit.MINUTES);
             } finally {
-                heal();
+                healOnce(ended);
             }
         };
     }
 
-    private void healQuietly() {
-        try {
-            heal();
-        } catch (Exception e) {
-            throw new IllegalStateException("the link to " + namespace + " could not be healed", e);
+    private void healOnce(java.util.concurrent.atomic.AtomicBoolean ended) {
+        if (ended.compareAndSet(false, true)) {
+            try {
+                heal();
+            } catch (Exception e) {
+                throw new IllegalStateException("the link to " + namespace + " could not be healed", e);
+            }
         }
     }
 
