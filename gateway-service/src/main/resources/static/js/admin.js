@@ -13,7 +13,7 @@
   const STATS_EVERY_MS = 3000;
   const STATS_AT_MOST = 10;
   /** The API's field names, and the rules named after none, to the input they are about. */
-  const FIELD_OF = { timeRangeValid: 'endTime' };
+  const FIELD_OF = { timeRangeValid: 'endTime', oneBucketWithWaitingRoom: 'buckets' };
 
   let timer = null;
 
@@ -107,6 +107,8 @@
       endTime: instant($('endTime').value),
       captchaRequired: $('captchaRequired').checked,
     };
+    const buckets = number($('buckets').value);
+    if (buckets !== 1) body.buckets = buckets; // one is the default: the request stays as it always was
     if ($('waitingRoomEnabled').checked) {
       body.waitingRoom = { enabled: true, admissionPerSecond: number($('admissionPerSecond').value),
         opensBeforeSeconds: number($('opensBeforeSeconds').value), admissionSeconds: number($('admissionSeconds').value) };

@@ -139,6 +139,7 @@ const I18n = (() => {
     'Starts (your local time)': '开始时间（本地时间）',
     'Ends (your local time)': '结束时间（本地时间）',
     'Captcha before buying': '购买前需验证码',
+    'Redis buckets (one hot item over several Redis masters)': 'Redis 分桶数（一件爆款由多个 Redis 主节点分担）',
     'Create activity': '创建活动',
     'Waiting room': '排队室',
     'Shoppers queue before buying (proposed for a sale with a crowd)': '顾客先排队再购买（人多的抢购建议开启）',

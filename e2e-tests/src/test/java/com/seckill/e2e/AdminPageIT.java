@@ -117,6 +117,42 @@ class AdminPageIT extends PageTest {
     }
 
     @Test
+    void anAdministratorSellsAHotItemFromSeveralRedisBucketsWithoutAWaitingRoom() {
+        signedInAdministrator();
+        long goodsId = SeckillSystem.uniqueId();
+        type("goodsId", String.valueOf(goodsId));
+        type("goodsName", "Hot kettle " + goodsId);
+        type("price", "19.90");
+        type("stock", "30");
+        type("buckets", "3");
+        LocalDateTime start = LocalDateTime.now(ZoneId.systemDefault()).minusMinutes(1);
+        typeTime("startTime", start);
+        typeTime("endTime", start.plusHours(1));
+        browser.find("#createSubmit").click();
+
+        // the waiting room is proposed by default: a bucketed sale has none
+        browser.await(UI, "the refusal", driver -> driver.findElement(By.id("createStatus")).getText().startsWith("Not created"));
+        assertThat(browser.find("#buckets-error").getText()).isEqualTo("an activity with a waiting room is sold from one bucket");
+        assertThat(browser.find("#buckets").getAttribute("aria-invalid")).isEqualTo("true");
+        assertThat(system.queryLong("SELECT COUNT(*) FROM seckill_activity WHERE goods_id = ?", goodsId)).isZero();
+
+        browser.find("#waitingRoomEnabled").click();
+        browser.find("#createSubmit").click();
+        String created = browser.await(UI, "the activity created", driver -> {
+            String status = driver.findElement(By.id("createStatus")).getText();
+            return status.startsWith("Activity ") && status.contains("created") ? status : null;
+        });
+        long id = Long.parseLong(created.replaceAll("^Activity (\\d+) created.*$", "$1"));
+        assertThat(system.queryLong("SELECT buckets FROM seckill_activity WHERE id = ?", id)).isEqualTo(3);
+        WebElement row = browser.await(UI, "its row, the buckets added up", driver -> {
+            WebElement found = driver.findElement(By.id("admin-activity-" + id));
+            return "30".equals(found.findElement(By.cssSelector(".redis-stock")).getText()) ? found : null;
+        });
+        assertThat(row.getText()).contains("yes");
+        assertThat(browser.find("#buckets").getAttribute("value")).as("the form back to one bucket").isEqualTo("1");
+    }
+
+    @Test
     void theFormShowsTheApisValidationMessagesBesideTheFieldsAndCreatesNothing() {
         signedInAdministrator();
         long goodsId = SeckillSystem.uniqueId();

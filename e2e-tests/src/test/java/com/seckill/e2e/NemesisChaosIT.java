@@ -35,18 +35,15 @@ class NemesisChaosIT {
     private static final int UNITS_PER_SECOND = 12;
     private static final List<String> INSTANCES = List.of("seckill-service", "seckill-service-2", "order-service", "order-service-2");
 
-    private static final Map<String, Partition> partitions = new java.util.LinkedHashMap<>();
-    /** Where the services reach the infrastructure: through the partitions' namespaces. */
+    /** Redis, RabbitMQ and MariaDB reached through namespaces, for the partitions. */
+    private static Partition.Servers servers;
     private static Map<String, String> shape = Map.of();
     private static SeckillSystem system;
 
     @BeforeAll
     static void twoOfEach() throws Exception {
-        partitions.put("redis", Partition.open("redis", 1, Integer.parseInt(setting("SECKILL_REDIS_PORT", "6379"))));
-        partitions.put("rabbitmq", Partition.open("rabbit", 2, Integer.parseInt(setting("SECKILL_RABBIT_PORT", "5672"))));
-        partitions.put("mariadb", Partition.open("maria", 3, Integer.parseInt(setting("SECKILL_DB_PORT", "3306"))));
-        shape = Map.of("SECKILL_REDIS_HOST", partitions.get("redis").address(),
-                "SECKILL_RABBIT_HOST", partitions.get("rabbitmq").address(), "SECKILL_DB_HOST", partitions.get("mariadb").address());
+        servers = Partition.Servers.open();
+        shape = servers.shape();
         Launcher.down(Map.of());
         Launcher.up(shape, "--instances", "2");
         system = new SeckillSystem();
@@ -61,8 +58,8 @@ class NemesisChaosIT {
             }
             Launcher.down(Map.of());
         } finally {
-            for (Partition partition : partitions.values()) {
-                partition.close();
+            if (servers != null) {
+                servers.close();
             }
             Faults.restartMissingServices();
         }
@@ -170,7 +167,7 @@ class NemesisChaosIT {
                 return;
             }
             if (fault.kind().equals("partition")) {
-                partitions.get(fault.target()).cutFor(lasting).awaitEnd();
+                servers.of(fault.target()).cutFor(lasting).awaitEnd();
                 applied.merge("partition", 1L, Long::sum);
                 return;
             }

@@ -85,6 +85,47 @@ final class Partition implements AutoCloseable {
         }
     }
 
+    /**
+     * Redis, RabbitMQ and MariaDB each behind a namespace of its own (the ports the suite's environment names), and
+     * the environment that starts the services through them.
+     */
+    record Servers(Map<String, Partition> byName) implements AutoCloseable {
+
+        static Servers open() throws Exception {
+            Map<String, Partition> byName = new java.util.LinkedHashMap<>();
+            try {
+                byName.put("redis", Partition.open("redis", 1, port("SECKILL_REDIS_PORT", 6379)));
+                byName.put("rabbitmq", Partition.open("rabbit", 2, port("SECKILL_RABBIT_PORT", 5672)));
+                byName.put("mariadb", Partition.open("maria", 3, port("SECKILL_DB_PORT", 3306)));
+            } catch (Exception e) {
+                new Servers(byName).close();
+                throw e;
+            }
+            return new Servers(byName);
+        }
+
+        Partition of(String server) {
+            return byName.get(server);
+        }
+
+        /** SECKILL_REDIS_HOST, SECKILL_RABBIT_HOST and SECKILL_DB_HOST at the namespaces. */
+        Map<String, String> shape() {
+            return Map.of("SECKILL_REDIS_HOST", of("redis").address(), "SECKILL_RABBIT_HOST", of("rabbitmq").address(),
+                    "SECKILL_DB_HOST", of("mariadb").address());
+        }
+
+        @Override
+        public void close() throws Exception {
+            for (Partition partition : byName.values()) {
+                partition.close();
+            }
+        }
+
+        private static int port(String env, int fallback) {
+            return Integer.parseInt(System.getenv().getOrDefault(env, String.valueOf(fallback)));
+        }
+    }
+
     /** The server's address as the services are to reach it. */
     String address() {
         return address;

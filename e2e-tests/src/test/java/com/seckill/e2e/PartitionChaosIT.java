@@ -20,22 +20,18 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PartitionChaosIT {
 
-    private static Partition redis;
-    private static Partition rabbit;
-    private static Partition mariadb;
+    private static Partition.Servers servers;
     private static SeckillSystem system;
 
     @BeforeAll
     static void behindNamespaces() throws Exception {
-        redis = Partition.open("redis", 1, port("SECKILL_REDIS_PORT", 6379));
-        rabbit = Partition.open("rabbit", 2, port("SECKILL_RABBIT_PORT", 5672));
-        mariadb = Partition.open("maria", 3, port("SECKILL_DB_PORT", 3306));
+        servers = Partition.Servers.open();
         Launcher.down(Map.of());
-        Launcher.up(Map.of("SECKILL_REDIS_HOST", redis.address(), "SECKILL_RABBIT_HOST", rabbit.address(),
-                "SECKILL_DB_HOST", mariadb.address()));
+        Launcher.up(servers.shape());
         system = new SeckillSystem(); // the test itself reads the servers directly, as they are
     }
 
+    /** The suite's system again, reaching the servers directly, as the next class expects it. */
     @AfterAll
     static void restore() throws Exception {
         try {
@@ -44,36 +40,30 @@ class PartitionChaosIT {
             }
             Launcher.down(Map.of());
         } finally {
-            for (Partition partition : new Partition[] {redis, rabbit, mariadb}) {
-                if (partition != null) {
-                    partition.close();
-                }
+            if (servers != null) {
+                servers.close();
             }
-            Faults.restartMissingServices(); // the suite's system, as the next class expects it
+            Faults.restartMissingServices();
         }
-    }
-
-    private static int port(String env, int fallback) {
-        return Integer.parseInt(System.getenv().getOrDefault(env, String.valueOf(fallback)));
     }
 
     @Test
     @Order(1)
     void redisCutOffMidBurstLosesDoublesAndMisleadsNobody() throws Exception {
-        MidBurst.strike(system, "Redis partitioned 6 s (packets dropped)", 200, 2_000, () -> redis.cutFor(Duration.ofSeconds(6)));
+        MidBurst.strike(system, "Redis partitioned 6 s (packets dropped)", 200, 2_000, () -> servers.of("redis").cutFor(Duration.ofSeconds(6)));
     }
 
     @Test
     @Order(2)
     void rabbitCutOffMidBurstLosesDoublesAndMisleadsNobody() throws Exception {
         MidBurst.strike(system, "RabbitMQ partitioned 8 s (packets dropped)", 200, 2_000,
-                () -> rabbit.cutFor(Duration.ofSeconds(8)));
+                () -> servers.of("rabbitmq").cutFor(Duration.ofSeconds(8)));
     }
 
     @Test
     @Order(3)
     void mariaDbCutOffWhileOrdersAreWrittenLosesDoublesAndMisleadsNobody() throws Exception {
         MidBurst.strike(system, "MariaDB partitioned 8 s (packets dropped)", 200, 2_000,
-                () -> mariadb.cutFor(Duration.ofSeconds(8)));
+                () -> servers.of("mariadb").cutFor(Duration.ofSeconds(8)));
     }
 }
