@@ -98,10 +98,21 @@ class NemesisChaosIT {
         return faults;
     }
 
+    /**
+     * One schedule per seed of SECKILL_NEMESIS_SEEDS (comma-separated, one after the other on the same system, each
+     * on a sale of its own), or of SECKILL_NEMESIS_SEED, or of a new seed; the first seed that breaks an invariant
+     * stops the run.
+     */
     @Test
     void aSeededScheduleOfOverlappingFaultsBreaksNoInvariant() throws Exception {
-        long seed = Long.parseLong(setting("SECKILL_NEMESIS_SEED", Long.toString(System.nanoTime() % 1_000_000)));
         double minutes = Double.parseDouble(setting("SECKILL_NEMESIS_MINUTES", "1.5"));
+        String seeds = setting("SECKILL_NEMESIS_SEEDS", setting("SECKILL_NEMESIS_SEED", Long.toString(System.nanoTime() % 1_000_000)));
+        for (String seed : seeds.split(",")) {
+            run(Long.parseLong(seed.strip()), minutes);
+        }
+    }
+
+    private static void run(long seed, double minutes) throws Exception {
         double seconds = minutes * 60;
         List<Fault> faults = schedule(seed, seconds);
         System.out.printf("NEMESIS seed=%d minutes=%s (replay: ./seckill chaos --nemesis --seed %d --minutes %s)%n", seed, minutes,
