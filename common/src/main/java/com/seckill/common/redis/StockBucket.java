@@ -18,6 +18,9 @@ public record StockBucket(long activityId, int index, String tag) {
             throw new IllegalArgumentException("An activity has at least one bucket, not " + count);
         }
         String first = Long.toString(activityId);
+        if (count == 1) {
+            return List.of(new StockBucket(activityId, 0, first)); // every purchase of most sales asks: no slot to compute
+        }
         List<StockBucket> buckets = new ArrayList<>(count);
         buckets.add(new StockBucket(activityId, 0, first));
         int share = ClusterSlots.COUNT / count;
