@@ -42,27 +42,15 @@ class NemesisChaosIT {
 
     @BeforeAll
     static void twoOfEach() throws Exception {
-        servers = Partition.Servers.open();
+        servers = Partition.Servers.withSystemBehind("--instances", "2");
         shape = servers.shape();
-        Launcher.down(Map.of());
-        Launcher.up(shape, "--instances", "2");
         system = new SeckillSystem();
     }
 
     /** The fault suite's shape again: one instance of each, everything running, reached directly. */
     @AfterAll
     static void restore() throws Exception {
-        try {
-            if (system != null) {
-                system.close();
-            }
-            Launcher.down(Map.of());
-        } finally {
-            if (servers != null) {
-                servers.close();
-            }
-            Faults.restartMissingServices();
-        }
+        Partition.Servers.restoreSuite(servers, system);
     }
 
     /** One fault of the schedule: what, on what, when (seconds after the start) and for how long. */

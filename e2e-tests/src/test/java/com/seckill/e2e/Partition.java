@@ -104,6 +104,32 @@ final class Partition implements AutoCloseable {
             return new Servers(byName);
         }
 
+        /** The suite's system taken down, then brought up (with {@code upArgs}) reaching the servers through the namespaces. */
+        static Servers withSystemBehind(String... upArgs) throws Exception {
+            Servers servers = open();
+            Launcher.down(Map.of());
+            Launcher.up(servers.shape(), upArgs);
+            return servers;
+        }
+
+        /**
+         * The suite's system again as the next test class expects it: the partitioned one down, the namespaces
+         * gone, one instance of each service reaching the servers directly.
+         */
+        static void restoreSuite(Servers servers, SeckillSystem system) throws Exception {
+            try {
+                if (system != null) {
+                    system.close();
+                }
+                Launcher.down(Map.of());
+            } finally {
+                if (servers != null) {
+                    servers.close();
+                }
+                Faults.restartMissingServices();
+            }
+        }
+
         Partition of(String server) {
             return byName.get(server);
         }

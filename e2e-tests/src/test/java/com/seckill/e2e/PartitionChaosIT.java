@@ -1,7 +1,6 @@
 package com.seckill.e2e;
 
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,26 +24,14 @@ class PartitionChaosIT {
 
     @BeforeAll
     static void behindNamespaces() throws Exception {
-        servers = Partition.Servers.open();
-        Launcher.down(Map.of());
-        Launcher.up(servers.shape());
+        servers = Partition.Servers.withSystemBehind();
         system = new SeckillSystem(); // the test itself reads the servers directly, as they are
     }
 
     /** The suite's system again, reaching the servers directly, as the next class expects it. */
     @AfterAll
     static void restore() throws Exception {
-        try {
-            if (system != null) {
-                system.close();
-            }
-            Launcher.down(Map.of());
-        } finally {
-            if (servers != null) {
-                servers.close();
-            }
-            Faults.restartMissingServices();
-        }
+        Partition.Servers.restoreSuite(servers, system);
     }
 
     @Test
