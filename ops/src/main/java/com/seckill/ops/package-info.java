@@ -1,2 +1,2 @@
-/** The operators' tools the launcher runs, in Java rather than bash: they talk to MySQL, Redis, RabbitMQ and HTTP. */
+/** The operators' tool the launcher runs, in Java rather than bash: it talks to MySQL, Redis, RabbitMQ and HTTP. */
 package com.seckill.ops;

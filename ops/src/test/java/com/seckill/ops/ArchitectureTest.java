@@ -1,6 +1,7 @@
 package com.seckill.ops;
 
 import com.seckill.common.test.ArchitectureRules;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -15,4 +16,18 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule onlyItsOwnCode = ArchitectureRules.onlyItsOwnCode("com.seckill.ops");
+
+    @ArchTest
+    static final ArchRule constructorsTakeFewCollaborators = ArchitectureRules.CONSTRUCTORS_TAKE_FEW_COLLABORATORS;
+
+    @ArchTest
+    static void sourceFilesAreShort(JavaClasses classes) {
+        ArchitectureRules.assertMainSourceFilesShort();
+    }
+
+    /** The operators' tool stays small enough to read (issue 24: at most 3,000 lines); load testing is loadtest's. */
+    @ArchTest
+    static void staysSmall(JavaClasses classes) {
+        ArchitectureRules.assertMainSourceAtMost(3_000);
+    }
 }

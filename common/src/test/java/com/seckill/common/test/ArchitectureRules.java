@@ -32,7 +32,7 @@ public final class ArchitectureRules {
 
     /** Every module's own base package; service-web ({@code com.seckill.web}) and common are shared libraries. */
     private static final List<String> MODULES = List.of("com.seckill.gateway", "com.seckill.seckill", "com.seckill.order",
-            "com.seckill.payment", "com.seckill.ops", "com.seckill.e2e");
+            "com.seckill.payment", "com.seckill.ops", "com.seckill.loadtest", "com.seckill.e2e");
 
     private ArchitectureRules() {
     }
@@ -46,6 +46,14 @@ public final class ArchitectureRules {
     /** Nothing in {@code base} uses another module's code (service-web and common are shared libraries). */
     public static ArchRule onlyItsOwnCode(String base) {
         return onlyItsOwnCode(base, MODULES);
+    }
+
+    /**
+     * Nothing in {@code base} uses another module's code but that of {@code builtOn}, a tool it builds on (the load
+     * testers' tool reaches the system through the operators' tool's probes).
+     */
+    public static ArchRule onlyItsOwnCodeAndThatOf(String base, String builtOn) {
+        return onlyItsOwnCode(base, MODULES.stream().filter(module -> !module.equals(builtOn)).toList());
     }
 
     static ArchRule onlyItsOwnCode(String base, List<String> modules) {
@@ -170,6 +178,21 @@ public final class ArchitectureRules {
         List<String> tooLong = filesOverMostLines(Path.of("src/main/java"));
         if (!tooLong.isEmpty()) {
             throw new AssertionError("main source files over " + MOST_LINES + " lines, split them by job: " + tooLong);
+        }
+    }
+
+    /**
+     * Fails when the module's main code ({@code src/main/java}) is over {@code most} lines in all: a tool that
+     * outgrows it is doing another user's job (the operators' tool and the load testers' are two modules).
+     */
+    public static void assertMainSourceAtMost(int most) {
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            long total = files.filter(file -> file.toString().endsWith(".java")).mapToLong(ArchitectureRules::lines).sum();
+            if (total > most) {
+                throw new AssertionError("main code is " + total + " lines, more than " + most + ": move what serves another user out");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -20,17 +20,18 @@ public final class Doctor {
         List<Check> checks = new ArrayList<>();
         Services services = new Services(target);
         try (Infrastructure infra = new Infrastructure(target)) {
+            SaleReadiness readiness = new SaleReadiness(target, infra);
             checks.addAll(infra.reachable());
             checks.addAll(services.healthy());
             if (infra.database() != null) {
-                checks.add(infra.schema());
+                checks.add(readiness.schema());
             }
             if (infra.database() != null && infra.redisUp()) {
-                checks.addAll(infra.activitiesWarmed());
-                checks.add(infra.redisPersistence());
+                checks.addAll(readiness.activitiesWarmed());
+                checks.add(readiness.redisPersistence());
             }
             if (infra.brokerUp()) {
-                checks.addAll(infra.queues());
+                checks.addAll(readiness.queues());
             }
             checks.addAll(services.settings());
             checks.addAll(services.jobs());

@@ -1,7 +1,5 @@
 package com.seckill.ops.launch;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,11 +8,9 @@ import java.util.function.BooleanSupplier;
 /**
  * MariaDB, Redis and RabbitMQ made reachable: a local one that does not answer is installed (as root, on
  * Debian/Ubuntu) and started, then waited for; a remote one is only reported. The integration tests'
- * vhost, the (empty) database and, once the services made their tables, the demo data are applied here too.
+ * vhost is made here too; the database and the demo data are {@link Database}'s.
  */
 final class Infrastructure {
-
-    private static final String DEMO_DATA = "sql/demo-data.sql";
 
     private enum Server {
         DB("MariaDB", "mariadb-server", "sudo service mariadb start"),
@@ -101,17 +97,29 @@ final class Infrastructure {
     }
 
     private void consider(Server server, String host, int port, List<Server> toStart, List<String> toInstall, List<String> problems) {
-        if (up(server)) {
-            return;
+        switch (next(up(server), LaunchSettings.isLocal(host), ServerStarter.installed(server.pkg))) {
+            case NOTHING -> { }
+            case REPORT -> problems.add(server.label + " at " + host + ":" + port
+                    + " is not reachable (not local, so ./seckill leaves it alone)");
+            case INSTALL_AND_START -> {
+                toInstall.add(server.pkg);
+                toStart.add(server);
+            }
+            case START -> toStart.add(server);
         }
-        if (!LaunchSettings.isLocal(host)) {
-            problems.add(server.label + " at " + host + ":" + port + " is not reachable (not local, so ./seckill leaves it alone)");
-            return;
+    }
+
+    /** What the launcher does about one server: only a local one is ever installed or started. */
+    enum Step { NOTHING, REPORT, INSTALL_AND_START, START }
+
+    static Step next(boolean up, boolean local, boolean installed) {
+        if (up) {
+            return Step.NOTHING;
         }
-        if (!ServerStarter.installed(server.pkg)) {
-            toInstall.add(server.pkg);
+        if (!local) {
+            return Step.REPORT;
         }
-        toStart.add(server);
+        return installed ? Step.START : Step.INSTALL_AND_START;
     }
 
     private boolean up(Server server) {
@@ -135,19 +143,23 @@ final class Infrastructure {
     }
 
     private String loginProblem() {
-        String out = probes.dbLoginProblem();
+        return loginProblem(probes.dbLoginProblem(), settings);
+    }
+
+    /** What to tell about the database login, from the client's answer (null: it logged in). */
+    static String loginProblem(String answer, LaunchSettings settings) {
         String at = "MariaDB at " + settings.dbHost() + ":" + settings.dbPort();
-        if (out == null) {
+        if (answer == null) {
             return null;
         }
-        if (!out.contains("Access denied")) {
-            return at + " does not answer: " + out;
+        if (!answer.contains("Access denied")) {
+            return at + " does not answer: " + answer;
         }
         if (LaunchSettings.isLocal(settings.dbHost()) && settings.dbUser().equals("root")) {
-            return "MariaDB refuses root over TCP: " + out + "\n       set SECKILL_DB_PASSWORD, or allow the local default (as root):"
+            return "MariaDB refuses root over TCP: " + answer + "\n       set SECKILL_DB_PASSWORD, or allow the local default (as root):"
                     + " mariadb -e \"ALTER USER root@localhost IDENTIFIED VIA unix_socket OR mysql_native_password USING PASSWORD('')\"";
         }
-        return at + " refuses user '" + settings.dbUser() + "': " + out + " (check SECKILL_DB_USER and SECKILL_DB_PASSWORD)";
+        return at + " refuses user '" + settings.dbUser() + "': " + answer + " (check SECKILL_DB_USER and SECKILL_DB_PASSWORD)";
     }
 
     /** The integration tests use their own RabbitMQ vhost; it must exist before they run. */
@@ -167,58 +179,5 @@ final class Infrastructure {
                 ".*", ".*", ".*")).ok()) {
             console.warn("could not grant '" + settings.rabbitUser() + "' access to RabbitMQ vhost '" + vhost + "'");
         }
-    }
-
-    /**
-     * SECKILL_DB_NAME, created when missing and left empty: each service makes its own tables when it
-     * starts (Flyway, sql/&lt;service&gt;/).
-     */
-    boolean createDatabase() {
-        String database = database();
-        if (database == null) {
-            return false;
-        }
-        Shell.Result created = db(List.of("-e", "CREATE DATABASE IF NOT EXISTS `" + database + "` DEFAULT CHARACTER SET utf8mb4"),
-                Path.of("/dev/null"));
-        if (!created.ok()) {
-            console.error("could not create database " + database + ": " + created.output().strip());
-            return false;
-        }
-        return true;
-    }
-
-    /** sql/demo-data.sql into SECKILL_DB_NAME, once seckill-service has made its tables (idempotent). */
-    boolean loadDemoData() {
-        String database = database();
-        if (database == null) {
-            return false;
-        }
-        console.info("demo data -> database " + database);
-        Shell.Result applied = db(List.of(database), settings.root().resolve(DEMO_DATA));
-        if (!applied.ok()) {
-            console.error("applying " + DEMO_DATA + " failed: " + applied.output().strip());
-            return false;
-        }
-        return true;
-    }
-
-    private String database() {
-        String database = settings.get("SECKILL_DB_NAME", "seckill");
-        if (!database.matches("[A-Za-z0-9_]+")) {
-            console.error("SECKILL_DB_NAME must be letters, digits and _ (got '" + database + "')");
-            return null;
-        }
-        return database;
-    }
-
-    private Shell.Result db(List<String> args, Path input) {
-        String client = Probes.dbClient();
-        if (client == null || !Files.exists(input)) {
-            return new Shell.Result(127, client == null ? "no mariadb (or mysql) client" : input + " is missing");
-        }
-        List<String> command = new ArrayList<>(List.of(client, "--protocol=TCP", "--connect-timeout=5", "-h", settings.dbHost(),
-                "-P", String.valueOf(settings.dbPort()), "-u", settings.dbUser()));
-        command.addAll(args);
-        return Shell.run(Duration.ofMinutes(2), probes.dbPassword(), command, input);
     }
 }

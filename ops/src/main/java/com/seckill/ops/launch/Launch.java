@@ -99,9 +99,8 @@ public final class Launch {
      * makes its own tables as it starts), then the demo data.
      */
     private int up(int count) throws IOException {
-        Infrastructure infrastructure = new Infrastructure(settings, console);
-        if (!infrastructure.createDatabase() || !new Startup(settings, console, processes).up(count)
-                || !infrastructure.loadDemoData()) {
+        Database database = new Database(settings, console);
+        if (!database.create() || !new Startup(settings, console, processes).up(count) || !database.loadDemoData()) {
             return 1;
         }
         console.line("");

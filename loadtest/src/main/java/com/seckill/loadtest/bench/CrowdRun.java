@@ -1,0 +1,69 @@
+package com.seckill.loadtest.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one phase of the crowd ({@code loadtest/crowd/crowd.js}) saw: answers by request kind and status,
+ * answer times by status (1 ms buckets), timeouts (no answer within 10 s) and broken connections.
+ */
+record CrowdRun(double seconds, long timeouts, long errors, Map<String, Long> statuses, Map<Integer, TreeMap<Integer, Long>> times) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static CrowdRun parse(String line) throws IOException {
+        JsonNode run = JSON.readTree(line);
+        Map<String, Long> statuses = new TreeMap<>();
+        run.path("statuses").fields().forEachRemaining(e -> statuses.put(e.getKey(), e.getValue().asLong()));
+        Map<Integer, TreeMap<Integer, Long>> times = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = run.path("times").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> status = it.next();
+            TreeMap<Integer, Long> buckets = new TreeMap<>();
+            status.getValue().fields().forEachRemaining(b -> buckets.put(Integer.parseInt(b.getKey()), b.getValue().asLong()));
+            times.put(Integer.parseInt(status.getKey()), buckets);
+        }
+        return new CrowdRun(run.path("seconds").asDouble(), run.path("timeouts").asLong(), run.path("errors").asLong(), statuses, times);
+    }
+
+    /** Answers of {@code kind} (token, purchase, browse) with {@code status}. */
+    long count(String kind, int status) {
+        return statuses.getOrDefault(kind + " " + status, 0L);
+    }
+
+    long answers() {
+        return times.values().stream().flatMap(b -> b.values().stream()).mapToLong(Long::longValue).sum();
+    }
+
+    /** Answers with a status of 500 or more other than 503 (the one 5xx a shopper may meet, DESIGN.md §11). */
+    long serverErrors() {
+        return times.entrySet().stream().filter(e -> e.getKey() >= 500 && e.getKey() != 503)
+                .flatMap(e -> e.getValue().values().stream()).mapToLong(Long::longValue).sum();
+    }
+
+    long busy() {
+        return times.getOrDefault(503, new TreeMap<>()).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    double perSecond(long count) {
+        return seconds <= 0 ? 0 : count / seconds;
+    }
+
+    /** The {@code q} quantile (0.5, 0.99) of every answer's time, in ms; 0 without answers. */
+    int percentileMs(double q) {
+        TreeMap<Integer, Long> all = new TreeMap<>();
+        times.values().forEach(b -> b.forEach((ms, n) -> all.merge(ms, n, Long::sum)));
+        long total = all.values().stream().mapToLong(Long::longValue).sum();
+        long seen = 0;
+        for (Map.Entry<Integer, Long> bucket : all.entrySet()) {
+            seen += bucket.getValue();
+            if (seen >= Math.ceil(q * total)) {
+                return bucket.getKey();
+            }
+        }
+        return 0;
+    }
+}

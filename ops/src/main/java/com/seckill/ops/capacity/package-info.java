@@ -1,2 +1,0 @@
-/** Capacity planning: a stepping JMeter load read beside the system's own figures (docs/capacity.md). */
-package com.seckill.ops.capacity;
