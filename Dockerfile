@@ -14,6 +14,7 @@ COPY common/pom.xml common/
 COPY service-web/pom.xml service-web/
 COPY ops/pom.xml ops/
 COPY loadtest/pom.xml loadtest/
+COPY db-only-app/pom.xml db-only-app/
 COPY gateway-service/pom.xml gateway-service/
 COPY seckill-service/pom.xml seckill-service/
 COPY order-service/pom.xml order-service/

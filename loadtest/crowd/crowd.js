@@ -1,13 +1,14 @@
 'use strict'
-// A crowd of shoppers for ./seckill bench overload (ops, com.seckill.ops.overload): autocannon keeps N
+// A crowd of shoppers for ./seckill bench (loadtest, com.seckill.loadtest.bench): autocannon keeps N
 // connections busy, each a closed loop; the Java side sets the phase and reads the one JSON line this
 // prints. Kept thin on purpose: no figures are computed here beyond counting what came back.
 //
 //   node crowd.js '{"gateway":"http://127.0.0.1:8080","connections":5000,"seconds":20,
-//                   "mode":"purchase"|"browse","activityId":7,"jwtSecret":"...","firstUser":1000000}'
+//                   "mode":"purchase"|"browse"|"dbonly","activityId":7,"jwtSecret":"...","firstUser":1000000}'
 //
 // purchase: a new shopper per iteration (a token of its own): POST /api/seckill/{aid}/token, then, if a
 // path came back, POST /api/seckill/{aid}/{path}. browse: GET /api/activities/{aid}, anonymous.
+// dbonly: POST /api/buy/{aid} to the DB-only app (its "gateway" is that app), one request per attempt.
 const crypto = require('crypto')
 const autocannon = require('autocannon')
 
@@ -34,36 +35,46 @@ function count (kind, status, body) {
 }
 
 const base = '/api/seckill/' + phase.activityId
-const requests = phase.mode === 'browse'
-  ? [{
-      method: 'GET',
-      path: '/api/activities/' + phase.activityId,
-      onResponse: (status, body) => count('browse', status, body)
-    }]
-  : [{
-      method: 'POST',
-      path: base + '/token',
-      setupRequest: (req, context) => {
-        context.auth = 'Bearer ' + token(nextUser++)
-        req.headers = { authorization: context.auth }
-        return req
-      },
-      onResponse: (status, body, context) => {
-        count('token', status, body)
-        context.path = status === 200 ? JSON.parse(body).path : null
-      }
-    }, {
-      method: 'POST',
-      setupRequest: (req, context) => {
-        if (!context.path) {
-          return null // no path: this shopper starts over, as a new one
-        }
-        req.path = base + '/' + context.path
-        req.headers = { authorization: context.auth }
-        return req
-      },
-      onResponse: (status, body) => count('purchase', status, body)
-    }]
+const modes = {}
+modes.dbonly = [{
+  method: 'POST',
+  path: '/api/buy/' + phase.activityId,
+  onResponse: (status, body) => count('dbonly', status, body)
+}]
+modes.browse = [{
+  method: 'GET',
+  path: '/api/activities/' + phase.activityId,
+  onResponse: (status, body) => count('browse', status, body)
+}]
+modes.purchase = [{
+  method: 'POST',
+  path: base + '/token',
+  setupRequest: (req, context) => {
+    context.auth = 'Bearer ' + token(nextUser++)
+    req.headers = { authorization: context.auth }
+    return req
+  },
+  onResponse: (status, body, context) => {
+    count('token', status, body)
+    context.path = status === 200 ? JSON.parse(body).path : null
+  }
+}, {
+  method: 'POST',
+  setupRequest: (req, context) => {
+    if (!context.path) {
+      return null // no path: this shopper starts over, as a new one
+    }
+    req.path = base + '/' + context.path
+    req.headers = { authorization: context.auth }
+    return req
+  },
+  onResponse: (status, body) => count('purchase', status, body)
+}]
+const requests = modes[phase.mode]
+if (!requests) {
+  console.error('unknown mode: ' + phase.mode)
+  process.exit(2)
+}
 
 const instance = autocannon({
   url: phase.gateway,

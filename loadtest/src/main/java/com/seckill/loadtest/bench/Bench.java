@@ -14,8 +14,9 @@ import java.util.stream.Stream;
 /**
  * {@code ./seckill bench}: starts the services with raised rate limits on a database, RabbitMQ vhost and
  * Redis database of their own (emptied first), measures the routing floor, the sold-out storm, the
- * purchase burst and the order drain through the gateway and the same transaction on raw MariaDB,
- * samples the services' RSS, stops them, and writes target/bench/ and docs/PERFORMANCE.md.
+ * purchase burst and the order drain through the gateway, the platform and the DB-only app side by side
+ * under the same crowds, and the same transaction on raw MariaDB; samples the services' RSS, stops them,
+ * and writes target/bench/ and docs/PERFORMANCE.md.
  */
 public final class Bench {
 
@@ -77,12 +78,21 @@ public final class Bench {
             bench.launcher("up");
             phases.drain();
             rss.close();
-            phase("stopping the services");
+            SideBySide sideBySide = new SideBySide(settings, env);
+            System.out.println("==> bench: side by side, the platform under crowds of " + SideBySide.CONNECTIONS[0] + " and "
+                    + SideBySide.CONNECTIONS[1] + " new shoppers (not in the RSS figures)");
+            sideBySide.platform();
+            System.out.println("==> bench: stopping the services");
             bench.launcher("down");
+            System.out.println("==> bench: side by side, the DB-only app under the same crowds");
+            sideBySide.dbOnly();
             String concurrency = orderSetting(settings, env, "concurrency");
             phase("raw MariaDB: the consumer's transaction at concurrency " + concurrency);
             new RawMariaDb(settings, results).run(Integer.parseInt(concurrency));
             new BenchReport(results, machine, rss.summary()).write(settings.root().resolve("docs/PERFORMANCE.md"));
+            SideBySideReport sideBySideReport = new SideBySideReport(sideBySide.rows(), machine);
+            sideBySideReport.write(settings.root().resolve("docs/PERFORMANCE.md"));
+            System.out.println(sideBySideReport.table());
             System.out.printf("bench done in %d s: docs/PERFORMANCE.md, target/bench/%n", (System.nanoTime() - start) / 1_000_000_000L);
         } finally {
             if (removed(stopOnExit)) { // else a signal ended the run, and the hook is stopping the services

@@ -36,7 +36,7 @@ final class Crowd {
         nextUser += 10_000_000L; // no shopper twice across phases
         Path modules = root.resolve(".run/crowd/node_modules");
         if (!Files.isDirectory(modules.resolve("autocannon"))) {
-            throw new IllegalStateException("the crowd's autocannon is not installed in .run/crowd: ./seckill bench overload installs it");
+            throw new IllegalStateException("the crowd's autocannon is not installed in .run/crowd: ./seckill bench installs it");
         }
         ProcessBuilder builder = new ProcessBuilder(List.of("node", root.resolve("loadtest/crowd/crowd.js").toString(), phase))
                 .redirectError(ProcessBuilder.Redirect.INHERIT);

@@ -1,0 +1,63 @@
+package com.seckill.loadtest.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The platform and the DB-only app under the same crowd (issue 26): autocannon, new shoppers, 100 and then
+ * 5,000 connections, each for the same seconds, one after the other on this machine, every attempt able to
+ * buy (a million units). The platform is measured while it runs; the DB-only app once the services are down.
+ */
+final class SideBySide {
+
+    static final int[] CONNECTIONS = {100, 5_000};
+    static final int UNITS = 1_000_000;
+    private static final int WARM_UP_CONNECTIONS = 100;
+    private static final long SETTLE_MS = 5_000;
+
+    private final BenchSettings settings;
+    private final Map<String, String> env;
+    private final int seconds;
+    private final List<SideBySideReport.Row> rows = new ArrayList<>();
+
+    SideBySide(BenchSettings settings, Map<String, String> env) {
+        this.settings = settings;
+        this.env = env;
+        this.seconds = Integer.parseInt(env.getOrDefault("BENCH_VERSUS_SECONDS", "20").strip());
+    }
+
+    /** The running platform: a sale of its own, warmed by an unreported crowd, then each crowd. */
+    void platform() throws Exception {
+        LoadDriver api = new LoadDriver(settings.gateway(), 1);
+        long sale = api.createActivity(api.token(1, true), "bench side by side", UNITS);
+        Crowd crowd = new Crowd(settings.root(), settings.gateway(), env.get("SECKILL_GATEWAY_JWT_SECRET"), BenchSettings.FIRST_USER + 80_000_000L);
+        measure(crowd, "purchase", sale);
+    }
+
+    /** The DB-only app on the same database server, alone on the machine (the services are down). */
+    void dbOnly() throws Exception {
+        try (DbOnlyProcess app = new DbOnlyProcess(settings)) {
+            app.start(env.get("SECKILL_JAVA_OPTS"));
+            long sale = 1;
+            app.stock(sale, UNITS);
+            measure(new Crowd(settings.root(), app.url(), null, BenchSettings.FIRST_USER), "dbonly", sale);
+        }
+    }
+
+    private void measure(Crowd crowd, String mode, long sale) throws Exception {
+        System.out.printf("==> %s: warm-up, %d s at %d connections (not reported)%n", mode, seconds, WARM_UP_CONNECTIONS);
+        crowd.run(mode, sale, WARM_UP_CONNECTIONS, seconds);
+        for (int connections : CONNECTIONS) {
+            Thread.sleep(SETTLE_MS); // the last crowd's connections close, the consumer catches up
+            System.out.printf("==> %s: %d connections, %d s%n", mode, connections, seconds);
+            CrowdRun run = crowd.run(mode, sale, connections, seconds);
+            System.out.printf("    %s%n", run.statuses());
+            rows.add(new SideBySideReport.Row(mode, connections, run));
+        }
+    }
+
+    List<SideBySideReport.Row> rows() {
+        return rows;
+    }
+}
