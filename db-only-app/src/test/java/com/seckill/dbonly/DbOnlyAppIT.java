@@ -14,7 +14,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The yardstick on the real MariaDB: sells exactly its stock, one UPDATE per request, and refuses what is no activity id. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "DBONLY_DATABASE=seckill_it")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "DBONLY_DATABASE=seckill_dbonly_it")
 class DbOnlyAppIT {
 
     private final HttpClient http = HttpClient.newHttpClient();
