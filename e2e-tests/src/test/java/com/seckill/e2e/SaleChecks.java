@@ -43,7 +43,8 @@ final class SaleChecks {
     /**
      * Every shopper whose answers contradict the orders once all settled: a 202 that ended SUCCESS without
      * an order or FAIL with one, a refusal (which says nothing was done) with an order, and an unknown
-     * outcome whose unit is neither an order the shopper can see (GET /api/orders) nor returned to Redis.
+     * outcome whose unit is neither an order the shopper can see (GET /api/orders) nor returned to Redis, and a
+     * 404 (the sale exists: an instance that cannot tell yet must say "try again", 503).
      * A shopper's last attempt is what it was told last: earlier ones (a BUSY it came back from) count too.
      */
     static List<String> toldWrong(SeckillSystem system, long activityId, List<Shoppers.Attempt> attempts,
@@ -83,6 +84,8 @@ final class SaleChecks {
                 }
             } else if (holds) {
                 wrong.add(user + ": told " + attempt.status() + " (" + attempt.answer() + ") yet holds an order");
+            } else if (attempt.status() == 404) {
+                wrong.add(user + ": told the sale does not exist (" + attempt.answer() + ")");
             }
         }
         return wrong;

@@ -2,10 +2,8 @@ package com.seckill.seckill.activity;
 
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.redis.StockBucket;
+import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.MultiGauge;
-import io.micrometer.core.instrument.Tags;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,11 +40,15 @@ public class ActivityCatalog {
     private final Map<Long, Activity> activities = new ConcurrentHashMap<>();
     private final Map<Long, Integer> stockLeft = new ConcurrentHashMap<>();
     private final Map<Long, WaitingRoomSettings> rooms = new ConcurrentHashMap<>();
-    private final MultiGauge stock;
+    private final StockGauge stock;
+    /**
+     * Whether MySQL has answered a refresh yet. Until it has, an activity this instance does not hold may well
+     * exist (an instance started while MySQL was away): it is not told "unknown" (404) but "try again" (503).
+     */
+    private volatile boolean loaded;
 
-    ActivityCatalog(ActivityMapper mapper, StringRedisTemplate redis, Clock clock, MeterRegistry meters) {
-        this.stock = MultiGauge.builder("seckill.stock").description("Units left per live activity, in Redis and in MySQL")
-                .register(meters);
+    ActivityCatalog(ActivityMapper mapper, StringRedisTemplate redis, Clock clock, StockGauge stock) {
+        this.stock = stock;
         this.mapper = mapper;
         this.redis = redis;
         this.clock = clock;
@@ -79,6 +81,7 @@ public class ActivityCatalog {
         current.forEach(a -> loaded.put(a.id(), a));
         rooms.putAll(loadedRooms);
         activities.putAll(loaded);
+        this.loaded = true;
         known.stream().filter(id -> !loaded.containsKey(id)).forEach(id -> {
             activities.remove(id);
             stockLeft.remove(id);
@@ -104,26 +107,7 @@ public class ActivityCatalog {
             String value = values == null ? null : values.get(i);
             stockLeft.put(activity.id(), value == null ? activity.stock() : Integer.parseInt(value));
         }
-        publishStock(current, values);
-    }
-
-    /** Redis and MySQL stock of every live activity, side by side (seckill_stock{activity, source}). */
-    private void publishStock(List<Activity> current, List<String> values) {
-        Instant now = clock.instant();
-        List<MultiGauge.Row<?>> rows = new ArrayList<>();
-        for (int i = 0; i < current.size(); i++) {
-            Activity activity = current.get(i);
-            if (activity.endedAt(now)) {
-                continue;
-            }
-            Tags tags = Tags.of("activity", Long.toString(activity.id()));
-            rows.add(MultiGauge.Row.of(tags.and("source", "db"), activity.stock()));
-            String value = values == null ? null : values.get(i);
-            if (value != null) {
-                rows.add(MultiGauge.Row.of(tags.and("source", "redis"), Integer.parseInt(value)));
-            }
-        }
-        stock.register(rows, true);
+        stock.publish(current, values);
     }
 
     /** Makes a just-created activity visible at once on this instance. */
@@ -147,7 +131,21 @@ public class ActivityCatalog {
         return Optional.ofNullable(rooms.get(id));
     }
 
+    /**
+     * The activity, or empty when there is none.
+     *
+     * @throws Refusals.SalePreparing while this instance has not read the activities from MySQL yet (it cannot tell)
+     */
     public Optional<Activity> find(long id) {
+        Activity activity = activities.get(id);
+        if (activity == null && !loaded) {
+            throw new Refusals.SalePreparing();
+        }
+        return Optional.ofNullable(activity);
+    }
+
+    /** The activity if this instance holds it, for jobs (they look again on their next tick). */
+    Optional<Activity> held(long id) {
         return Optional.ofNullable(activities.get(id));
     }
 
@@ -179,6 +177,9 @@ public class ActivityCatalog {
     }
 
     List<ActivityView> views() {
+        if (!loaded) {
+            throw new Refusals.SalePreparing(); // an empty list would tell shoppers there is no sale
+        }
         Instant now = clock.instant();
         return activities.values().stream()
                 .sorted(Comparator.comparing(Activity::startTime).thenComparing(Activity::id))

@@ -87,7 +87,7 @@ public class ActivityWarmer {
 
     /** Recoveries of activities that ended or are gone are not waited for. */
     void dropRecoveriesOutsideTheirWindow() {
-        recoveringSince.keySet().removeIf(id -> catalog.find(id).map(activity -> !startsWithinWindow(activity)).orElse(true));
+        recoveringSince.keySet().removeIf(id -> catalog.held(id).map(activity -> !startsWithinWindow(activity)).orElse(true));
     }
 
     /** A just-created activity: whatever Redis holds under its id belongs to another sale; it has sold nothing. */
