@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,87 +16,78 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
  * The activities this instance serves, held in memory so that browsing and purchasing never
  * query MySQL per request. Reloaded from MySQL (definitions) and Redis (units left) on a fixed
- * schedule: one query and one MGET per tick, whatever the traffic.
+ * schedule ({@link CatalogLoader}: two queries and one MGET per tick, whatever the traffic).
  */
 @Component
 public class ActivityCatalog {
 
     /** Ended activities stay listed this long, so shoppers see how a sale ended. */
     private static final Duration ENDED_VISIBLE = Duration.ofDays(1);
+    /** How fresh a read of MySQL must be to tell a shopper that an activity does not exist. */
+    static final long MISS_READ_MILLIS = 500;
 
     private static final Logger log = LoggerFactory.getLogger(ActivityCatalog.class);
 
     private final ActivityMapper mapper;
-    private final StringRedisTemplate redis;
     private final Clock clock;
     private final Map<Long, Activity> activities = new ConcurrentHashMap<>();
     private final Map<Long, Integer> stockLeft = new ConcurrentHashMap<>();
     private final Map<Long, WaitingRoomSettings> rooms = new ConcurrentHashMap<>();
     private final StockGauge stock;
-    /**
-     * Whether MySQL has answered a refresh yet. Until it has, an activity this instance does not hold may well
-     * exist (an instance started while MySQL was away): it is not told "unknown" (404) but "try again" (503).
-     */
-    private volatile boolean loaded;
+    private final CatalogLoader loader;
+    private final CatalogReads reads = new CatalogReads();
 
-    ActivityCatalog(ActivityMapper mapper, StringRedisTemplate redis, Clock clock, StockGauge stock) {
+    ActivityCatalog(ActivityMapper mapper, CatalogLoader loader, Clock clock, StockGauge stock) {
         this.stock = stock;
+        this.loader = loader;
         this.mapper = mapper;
-        this.redis = redis;
         this.clock = clock;
     }
 
     @Scheduled(fixedDelayString = SeckillProperties.CATALOG_REFRESH)
     void refresh() {
+        reads.onSchedule(this::read);
+    }
+
+    /** One read of MySQL (definitions, rooms), then Redis (units left); false when MySQL did not answer. */
+    private boolean read() {
+        Instant began = clock.instant();
         // Only what was known before the query may be dropped: an activity created meanwhile
         // is not in the result yet and must stay visible.
         Set<Long> known = Set.copyOf(activities.keySet());
-        List<Activity> current;
+        CatalogLoader.Loaded loaded;
         try {
-            current = mapper.findCurrent(clock.instant().minus(ENDED_VISIBLE));
+            loaded = loader.load(began.minus(ENDED_VISIBLE));
         } catch (RuntimeException e) {
             log.warn("Activity catalog not refreshed from MySQL: {}", e.toString());
-            return;
+            reads.failed(began);
+            return false;
         }
-        Map<Long, WaitingRoomSettings> loadedRooms = new HashMap<>();
-        try {
-            for (Map<String, Object> row : mapper.findCurrentRooms(clock.instant().minus(ENDED_VISIBLE))) {
-                loadedRooms.put(((Number) row.get("activity_id")).longValue(), new WaitingRoomSettings(
-                        ((Number) row.get("admission_per_second")).intValue(), ((Number) row.get("opens_before_seconds")).intValue(),
-                        ((Number) row.get("admission_seconds")).intValue(), (String) row.get("seed")));
-            }
-        } catch (RuntimeException e) {
-            log.warn("Waiting rooms not refreshed from MySQL: {}", e.toString());
-            return;
-        }
-        Map<Long, Activity> loaded = new HashMap<>();
-        current.forEach(a -> loaded.put(a.id(), a));
-        rooms.putAll(loadedRooms);
-        activities.putAll(loaded);
-        this.loaded = true;
-        known.stream().filter(id -> !loaded.containsKey(id)).forEach(id -> {
+        rooms.putAll(loaded.rooms());
+        activities.putAll(loaded.activities());
+        reads.answered(began);
+        known.stream().filter(id -> !loaded.activities().containsKey(id)).forEach(id -> {
             activities.remove(id);
             stockLeft.remove(id);
             rooms.remove(id);
         });
-        refreshStock(current);
+        refreshStock(List.copyOf(loaded.activities().values()));
+        return true;
     }
 
     private void refreshStock(List<Activity> current) {
         if (current.isEmpty()) {
             return;
         }
-        List<String> keys = current.stream().flatMap(a -> a.stockBuckets().stream()).map(StockBucket::stock).toList();
         List<String> values;
         try {
-            values = UnitsLeft.perActivity(current, redis.opsForValue().multiGet(keys));
+            values = loader.unitsLeft(current);
         } catch (RuntimeException e) {
             log.warn("Stock figures not refreshed from Redis: {}", e.toString());
             return;
@@ -132,16 +122,21 @@ public class ActivityCatalog {
     }
 
     /**
-     * The activity, or empty when there is none.
+     * The activity, or empty when there is none. One this instance does not hold may have been created since its
+     * last read (by another instance) or before its first (it started while MySQL was away): it reads MySQL again
+     * first ({@link CatalogReads#readSince}) and says "try again" rather than "unknown" when MySQL cannot tell.
      *
-     * @throws Refusals.SalePreparing while this instance has not read the activities from MySQL yet (it cannot tell)
+     * @throws Refusals.SalePreparing when MySQL did not answer a read that could tell
      */
     public Optional<Activity> find(long id) {
         Activity activity = activities.get(id);
-        if (activity == null && !loaded) {
+        if (activity != null) {
+            return Optional.of(activity);
+        }
+        if (!reads.readSince(clock.instant().minusMillis(MISS_READ_MILLIS), this::read)) {
             throw new Refusals.SalePreparing();
         }
-        return Optional.ofNullable(activity);
+        return Optional.ofNullable(activities.get(id));
     }
 
     /** The activity if this instance holds it, for jobs (they look again on their next tick). */
@@ -177,7 +172,7 @@ public class ActivityCatalog {
     }
 
     List<ActivityView> views() {
-        if (!loaded) {
+        if (!reads.everAnswered()) {
             throw new Refusals.SalePreparing(); // an empty list would tell shoppers there is no sale
         }
         Instant now = clock.instant();

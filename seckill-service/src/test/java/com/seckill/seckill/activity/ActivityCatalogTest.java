@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.seckill.seckill.Refusals;
@@ -12,6 +14,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,15 +23,18 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.ValueOperations;
 
 /**
- * What the catalog tells about an activity it does not hold. Found by the nemesis (seed 5): a seckill-service
- * started while MySQL was partitioned answered 404 NOT_FOUND to shoppers of a sale that existed.
+ * What the catalog tells about an activity it does not hold. Found by the nemesis (seed 5): seckill-service
+ * instances that had not read MySQL since the sale was created (MySQL partitioned away meanwhile) answered
+ * 404 NOT_FOUND to shoppers of a sale that existed.
  */
 class ActivityCatalogTest {
 
     private static final Instant NOW = Instant.parse("2030-01-01T10:00:00Z");
     private static final Activity SALE = new Activity(7, 2, "Phone", BigDecimal.TEN, 10, 10, NOW, NOW.plusSeconds(3600), false);
+    private static final Activity NEW_SALE = new Activity(8, 2, "Tablet", BigDecimal.TEN, 5, 5, NOW, NOW.plusSeconds(3600), false);
 
     private final ActivityMapper mapper = mock(ActivityMapper.class);
+    private final MovingClock clock = new MovingClock();
     private final ActivityCatalog catalog;
 
     @SuppressWarnings("unchecked")
@@ -36,13 +42,13 @@ class ActivityCatalogTest {
         StringRedisTemplate redis = mock(StringRedisTemplate.class);
         ValueOperations<String, String> values = mock(ValueOperations.class);
         when(redis.opsForValue()).thenReturn(values);
-        when(values.multiGet(anyList())).thenReturn(List.of("10"));
-        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        catalog = new ActivityCatalog(mapper, redis, clock, new StockGauge(new SimpleMeterRegistry(), clock));
+        when(values.multiGet(anyList())).thenAnswer(call -> ((List<?>) call.getArgument(0)).stream().map(key -> "5").toList());
+        when(mapper.findCurrentRooms(any())).thenReturn(List.of());
+        catalog = new ActivityCatalog(mapper, new CatalogLoader(mapper, redis), clock, new StockGauge(new SimpleMeterRegistry(), clock));
     }
 
     @Test
-    void beforeMySqlAnsweredAnActivityItDoesNotHoldIsTryAgainNotUnknown() {
+    void beforeMySqlEverAnsweredAnActivityItDoesNotHoldIsTryAgainNotUnknown() {
         when(mapper.findCurrent(any())).thenThrow(new DataAccessResourceFailureException("MariaDB unreachable"));
         catalog.refresh();
 
@@ -52,17 +58,55 @@ class ActivityCatalogTest {
     }
 
     @Test
-    void onceMySqlAnsweredAnActivityItDoesNotHoldIsUnknownEvenWhileMySqlIsAwayAgain() {
+    void aSaleCreatedOnAnotherInstanceIsReadAtOnceAndUnknownMeansMySqlJustSaidSo() {
         when(mapper.findCurrent(any())).thenReturn(List.of(SALE));
-        when(mapper.findCurrentRooms(any())).thenReturn(List.of());
         catalog.refresh();
         assertThat(catalog.find(7)).contains(SALE);
-        assertThat(catalog.find(8)).isEmpty();
+        assertThat(catalog.find(9)).as("MySQL read just now: there is none").isEmpty();
 
-        when(mapper.findCurrent(any())).thenThrow(new DataAccessResourceFailureException("MariaDB unreachable"));
+        when(mapper.findCurrent(any())).thenReturn(List.of(SALE, NEW_SALE));
+        assertThat(catalog.find(8)).as("read less than half a second ago: still unknown").isEmpty();
+        clock.advanceMillis(ActivityCatalog.MISS_READ_MILLIS + 1);
+        assertThat(catalog.find(8)).as("created since: read again before answering").contains(NEW_SALE);
+        assertThat(catalog.find(9)).isEmpty();
+        verify(mapper, times(2)).findCurrent(any());
+    }
+
+    @Test
+    void whileMySqlIsAwayWhatIsHeldIsServedAndWhatIsNotIsTryAgain() {
+        when(mapper.findCurrent(any())).thenReturn(List.of(SALE));
         catalog.refresh();
+        when(mapper.findCurrent(any())).thenThrow(new DataAccessResourceFailureException("MariaDB unreachable"));
+        clock.advanceMillis(1_000);
+
         assertThat(catalog.find(7)).as("still served from memory").contains(SALE);
-        assertThat(catalog.find(8)).isEmpty();
+        assertThatThrownBy(() -> catalog.find(8)).isInstanceOf(Refusals.SalePreparing.class);
+        assertThatThrownBy(() -> catalog.find(8)).as("no second read right after one failed").isInstanceOf(Refusals.SalePreparing.class);
+        verify(mapper, times(2)).findCurrent(any());
         assertThat(catalog.views()).extracting(ActivityView::id).containsExactly(7L);
+    }
+
+    /** A clock the test moves. */
+    private static final class MovingClock extends Clock {
+        private Instant now = NOW;
+
+        void advanceMillis(long millis) {
+            now = now.plusMillis(millis);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
     }
 }
