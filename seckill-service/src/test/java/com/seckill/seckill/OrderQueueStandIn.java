@@ -6,6 +6,7 @@ import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.DirectExchange;
 import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.core.QueueBuilder;
 
 /**
  * Stands in for order-service's queue in seckill-service's tests: a private queue bound the way
@@ -37,5 +38,18 @@ public final class OrderQueueStandIn implements AutoCloseable {
     @Override
     public void close() {
         admin.deleteQueue(queue.getName());
+    }
+
+    /**
+     * order-service's own order queue, declared as it declares it and emptied: what decides whether the order
+     * pipeline is drained, so a test that needs it drained must not depend on an earlier run having made it.
+     */
+    public static void emptyOrderCreateQueue(AmqpAdmin admin) {
+        Queue queue = QueueBuilder.durable(Queues.ORDER_CREATE).deadLetterExchange(Queues.ORDER_DEAD_LETTER_EXCHANGE)
+                .deadLetterRoutingKey(Queues.ORDER_CREATE_DLQ).build();
+        admin.declareQueue(queue);
+        admin.declareBinding(BindingBuilder.bind(queue).to(new DirectExchange(Queues.ORDER_EXCHANGE))
+                .with(Queues.ORDER_CREATE_ROUTING_KEY));
+        admin.purgeQueue(Queues.ORDER_CREATE, false);
     }
 }

@@ -78,6 +78,21 @@ public class StockTransfers {
         return finished;
     }
 
+    /**
+     * Whether every bucket of the activity is dry and no units are on their way between two: only then is it sold
+     * out (a dry bucket may be about to receive what another just gave).
+     */
+    public boolean allDry(Activity activity) {
+        for (StockBucket bucket : activity.stockBuckets()) {
+            String units = redisGuard.call(() -> redis.opsForValue().get(bucket.stock()));
+            Long inTransit = redisGuard.call(() -> redis.opsForHash().size(bucket.lent()));
+            if (units != null && Long.parseLong(units) > 0 || inTransit != null && inTransit > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Units written down as lent and not yet received: in transit, counted with the stock. */
     public long inTransit(Activity activity) {
         long units = 0;

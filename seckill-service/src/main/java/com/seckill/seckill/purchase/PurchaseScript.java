@@ -25,12 +25,14 @@ import org.springframework.stereotype.Component;
  * call), then one Lua call that consumes the one-time path, takes the unit and puts the order
  * message in the outbox, all or nothing. On an activity sold from several buckets the call goes to the
  * shopper's own bucket; should it be dry, units are moved there from another ({@link StockTransfers}) and the
- * call made again, so a shopper hears SOLD_OUT only when every bucket is dry.
+ * call made again, so a shopper hears SOLD_OUT only when every bucket is dry and no unit is between two.
  */
 @Component
 class PurchaseScript {
 
     static final RedisScript<Long> PURCHASE = RedisScript.of(LuaScripts.text("lua/purchase.lua"), Long.class);
+    /** Calls on a shopper's bucket before a crowd that keeps taking the units moved there is answered BUSY. */
+    static final int MOST_ROUNDS = 16;
 
     private final RedisGuard redisGuard;
     private final StringRedisTemplate redis;
@@ -76,16 +78,18 @@ class PurchaseScript {
         Object[] args = {String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path};
         if (activity.buckets() > 1) {
             Object[] keepPathWhenDry = {args[0], args[1], args[2], args[3], args[4], "1"};
-            // units moved here may be taken by the bucket's other shoppers first: then another bucket is asked
-            for (int round = 0; round < activity.buckets(); round++) {
+            // units moved here may be taken by the bucket's other shoppers first, or be on their way to another
+            // bucket: SOLD_OUT only once every bucket is dry with nothing between two, else ask again
+            for (int round = 0; round < MOST_ROUNDS; round++) {
                 PurchaseOutcome first = outcome(() -> redis.execute(PURCHASE, keys, keepPathWhenDry));
                 if (first != PurchaseOutcome.SOLD_OUT) {
                     return new Claim(requestId, payload, home, first);
                 }
-                if (transfers.refill(activity, home) == 0) {
-                    break;
+                if (transfers.refill(activity, home) == 0 && transfers.allDry(activity)) {
+                    return new Claim(requestId, payload, home, outcome(() -> redis.execute(PURCHASE, keys, args)));
                 }
             }
+            throw new Refusals.SaleBusy(); // units are left but others keep taking them first: the path still holds
         }
         return new Claim(requestId, payload, home, outcome(() -> redis.execute(PURCHASE, keys, args)));
     }

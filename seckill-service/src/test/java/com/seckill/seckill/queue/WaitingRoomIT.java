@@ -98,7 +98,8 @@ class WaitingRoomIT extends SeckillServiceIT {
 
     @Test
     void earlyShoppersAreDrawnLateOnesQueueInOrderAndTheAdmittedGetAPath() throws Exception {
-        Instant start = Instant.now().plusSeconds(3).truncatedTo(ChronoUnit.SECONDS);
+        // 300 joins must all come before the start, also on a loaded machine (3 s was too short for one)
+        Instant start = Instant.now().plusSeconds(8).truncatedTo(ChronoUnit.SECONDS);
         long activityId = createActivity(1000, start, 40);
         long first = uniqueId();
         List<Long> early = new ArrayList<>();
@@ -112,7 +113,7 @@ class WaitingRoomIT extends SeckillServiceIT {
         }
         assertThat(join(activityId, first).body().path("position").asLong()).as("joining again is the same place").isEqualTo(300);
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> redis.opsForHash().hasKey(SeckillKeys.queue(activityId), "drawn"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> redis.opsForHash().hasKey(SeckillKeys.queue(activityId), "drawn"));
         List<Long> places = new ArrayList<>();
         for (long userId : early) {
             JsonNode answer = poll(activityId, userId, null).body();

@@ -12,6 +12,7 @@ import com.seckill.common.message.Queues;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.test.TestInfra;
+import com.seckill.seckill.OrderQueueStandIn;
 import com.seckill.seckill.SeckillServiceIT;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
@@ -27,10 +28,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.core.AmqpAdmin;
-import org.springframework.amqp.core.BindingBuilder;
-import org.springframework.amqp.core.DirectExchange;
-import org.springframework.amqp.core.Queue;
-import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.RedisCallback;
@@ -69,12 +66,7 @@ class ReliabilityIT extends SeckillServiceIT {
     /** The order queue as order-service declares it, empty: nothing in flight unless a test puts it there. */
     @BeforeEach
     void emptyOrderPipeline() {
-        Queue queue = QueueBuilder.durable(Queues.ORDER_CREATE).deadLetterExchange(Queues.ORDER_DEAD_LETTER_EXCHANGE)
-                .deadLetterRoutingKey(Queues.ORDER_CREATE_DLQ).build();
-        admin.declareQueue(queue);
-        admin.declareBinding(BindingBuilder.bind(queue).to(new DirectExchange(Queues.ORDER_EXCHANGE))
-                .with(Queues.ORDER_CREATE_ROUTING_KEY));
-        admin.purgeQueue(Queues.ORDER_CREATE, false);
+        OrderQueueStandIn.emptyOrderCreateQueue(admin);
         orderService.consumerBusy.set(false);
     }
 
