@@ -85,8 +85,11 @@ class PurchaseScript {
                 if (first != PurchaseOutcome.SOLD_OUT) {
                     return new Claim(requestId, payload, home, first);
                 }
-                if (transfers.refill(activity, home) == 0 && transfers.allDry(activity)) {
-                    return new Claim(requestId, payload, home, outcome(() -> redis.execute(PURCHASE, keys, args)));
+                if (transfers.refill(activity, home) == 0) {
+                    if (transfers.allDry(activity)) {
+                        return new Claim(requestId, payload, home, outcome(() -> redis.execute(PURCHASE, keys, args)));
+                    }
+                    transfers.finishPending(activity); // units between two buckets land now (each is received once)
                 }
             }
             throw new Refusals.SaleBusy(); // units are left but others keep taking them first: the path still holds
