@@ -1,7 +1,9 @@
 package com.seckill.seckill;
 
 import com.seckill.common.error.ErrorCode;
+import com.seckill.common.error.ProblemProperties;
 import com.seckill.common.error.SeckillException;
+import java.util.Map;
 
 /**
  * Every refusal seckill-service answers, named as the fact it is, and the problem code it maps to:
@@ -56,6 +58,23 @@ public final class Refusals {
     public static final class SalePreparing extends SeckillException {
         public SalePreparing() {
             super(ErrorCode.BUSY, "The sale is being prepared, try again in a moment");
+        }
+    }
+
+    /**
+     * A purchase whose script answer was lost (Redis stalled or cut off) and whose order message the broker has not
+     * confirmed in time either: the unit may have been taken, and the message may still reach the broker. Not
+     * "try again" (the same path would then be refused, or a second unit taken) but "look first" (docs/api.md).
+     */
+    public static final class PurchaseOutcomeUnknown extends SeckillException implements ProblemProperties {
+        public PurchaseOutcomeUnknown() {
+            super(ErrorCode.BUSY, "Redis and the broker did not answer in time: your purchase may have been made."
+                    + " Look at your orders (GET /api/orders) before asking again");
+        }
+
+        @Override
+        public Map<String, Object> properties() {
+            return Map.of("outcome", "UNKNOWN");
         }
     }
 

@@ -93,13 +93,15 @@ class PurchaseService {
      * shopper must then not hear "no". The order message goes to the broker as for any accepted
      * purchase; once the broker holds it, the request is accepted and order-service settles it
      * (MySQL's guards keep the sale exact, and figures Redis lost are rebuilt only after it is written).
-     * Without the broker's word either, nothing is promised: 503.
+     * Without the broker's word in time, the outcome is unknown (503, {@code outcome: UNKNOWN}): the unit may
+     * have been taken, and the message may still reach the broker late. A plain BUSY ("nothing was done") sent
+     * shoppers of the nemesis (seed 10) back with the same path, refused as used, while their order was made.
      */
     private String acceptIfPublished(PurchaseScript.Claim claim) {
         if (handOff.confirmed(claim.bucket().outbox(), claim.requestId(), claim.payload())) {
             log.debug("Purchase {} sent to a Redis that did not answer: accepted through the broker", claim.requestId());
             return claim.requestId();
         }
-        throw new Refusals.SaleBusy(); // not in the broker either: no promise
+        throw new Refusals.PurchaseOutcomeUnknown();
     }
 }

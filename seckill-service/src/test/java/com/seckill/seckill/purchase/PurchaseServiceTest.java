@@ -171,15 +171,21 @@ class PurchaseServiceTest {
         verifyNoInteractions(results);
     }
 
+    /**
+     * Not "busy, try again" (nothing done): the unit may have been taken and the message may reach the broker
+     * late. The nemesis (seed 10) found shoppers told BUSY who came back with the same path, were refused it as
+     * used, and held an order.
+     */
     @Test
-    void aScriptWhoseAnswerWasLostIsRefusedBusyWhenTheBrokerDoesNotTakeItEither() {
+    void aScriptWhoseAnswerWasLostIsAnUnknownOutcomeWhenTheBrokerDoesNotConfirmItEither() {
         doThrow(RedisGuard.OutcomeUnknown.class).when(redisGuard).attempt(any());
         when(relay.publish(anyString(), anyString(), anyString()))
                 .thenReturn(CompletableFuture.completedFuture(false))
                 .thenReturn(CompletableFuture.failedFuture(new IllegalStateException("publisher stopped")));
 
-        assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.SaleBusy.class);
-        assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.SaleBusy.class);
+        assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOfSatisfying(Refusals.PurchaseOutcomeUnknown.class,
+                unknown -> assertThat(unknown.properties()).containsEntry("outcome", "UNKNOWN"));
+        assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.PurchaseOutcomeUnknown.class);
 
         assertThat(attempts("busy")).isEqualTo(2);
     }
