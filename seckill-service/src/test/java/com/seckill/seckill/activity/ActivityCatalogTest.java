@@ -12,10 +12,8 @@ import static org.mockito.Mockito.when;
 import com.seckill.seckill.Refusals;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
-import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -34,7 +32,7 @@ class ActivityCatalogTest {
     private static final Activity NEW_SALE = new Activity(8, 2, "Tablet", BigDecimal.TEN, 5, 5, NOW, NOW.plusSeconds(3600), false);
 
     private final ActivityMapper mapper = mock(ActivityMapper.class);
-    private final MovingClock clock = new MovingClock();
+    private final MovableClock clock = new MovableClock(NOW);
     private final ActivityCatalog catalog;
 
     @SuppressWarnings("unchecked")
@@ -66,7 +64,7 @@ class ActivityCatalogTest {
 
         when(mapper.findCurrent(any())).thenReturn(List.of(SALE, NEW_SALE));
         assertThat(catalog.find(8)).as("read less than half a second ago: still unknown").isEmpty();
-        clock.advanceMillis(ActivityCatalog.MISS_READ_MILLIS + 1);
+        clock.advance(Duration.ofMillis(ActivityCatalog.MISS_READ_MILLIS + 1));
         assertThat(catalog.find(8)).as("created since: read again before answering").contains(NEW_SALE);
         assertThat(catalog.find(9)).isEmpty();
         verify(mapper, times(2)).findCurrent(any());
@@ -77,36 +75,12 @@ class ActivityCatalogTest {
         when(mapper.findCurrent(any())).thenReturn(List.of(SALE));
         catalog.refresh();
         when(mapper.findCurrent(any())).thenThrow(new DataAccessResourceFailureException("MariaDB unreachable"));
-        clock.advanceMillis(1_000);
+        clock.advance(Duration.ofSeconds(1));
 
         assertThat(catalog.find(7)).as("still served from memory").contains(SALE);
         assertThatThrownBy(() -> catalog.find(8)).isInstanceOf(Refusals.SalePreparing.class);
         assertThatThrownBy(() -> catalog.find(8)).as("no second read right after one failed").isInstanceOf(Refusals.SalePreparing.class);
         verify(mapper, times(2)).findCurrent(any());
         assertThat(catalog.views()).extracting(ActivityView::id).containsExactly(7L);
-    }
-
-    /** A clock the test moves. */
-    private static final class MovingClock extends Clock {
-        private Instant now = NOW;
-
-        void advanceMillis(long millis) {
-            now = now.plusMillis(millis);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -19,11 +19,8 @@ import com.seckill.seckill.orders.OrderPipeline;
 import com.seckill.seckill.orders.OrderRecords;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -320,7 +317,7 @@ class ActivityWarmerTest {
         warmer.warm(SALE);
         assertThat(warmer.recovering()).isTrue();
 
-        when(catalog.find(7)).thenReturn(Optional.of(SALE));
+        when(catalog.held(7)).thenReturn(Optional.of(SALE));
         when(catalog.all()).thenReturn(List.of(SALE));
         when(figures.stamp(SALE)).thenReturn(SELLABLE);
         schedule.warmUpcoming();
@@ -328,42 +325,9 @@ class ActivityWarmerTest {
 
         when(figures.stamp(SALE)).thenReturn(NOTHING);
         warmer.warm(SALE);
-        when(catalog.find(7)).thenReturn(Optional.empty());
+        when(catalog.held(7)).thenReturn(Optional.empty());
         when(catalog.all()).thenReturn(List.of());
         schedule.warmUpcoming();
         assertThat(warmer.recovering()).as("no longer in the catalog").isFalse();
-    }
-
-    /** Time that a test moves: the warmer remembers when it first saw figures lost. */
-    private static final class MovableClock extends Clock {
-
-        private Instant now;
-
-        MovableClock(Instant now) {
-            this.now = now;
-        }
-
-        void set(Instant instant) {
-            now = instant;
-        }
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }
