@@ -89,7 +89,11 @@ class PurchaseScript {
                     if (transfers.allDry(activity)) {
                         return new Claim(requestId, payload, home, outcome(() -> redis.execute(PURCHASE, keys, args)));
                     }
-                    transfers.finishPending(activity); // units between two buckets land now (each is received once)
+                    // units between two buckets land now (each is received once); none pending means the units left
+                    // sit in a bucket that cannot give now (its figures are being rebuilt): asking again would not help
+                    if (transfers.finishPending(activity) == 0) {
+                        throw new Refusals.SaleBusy();
+                    }
                 }
             }
             throw new Refusals.SaleBusy(); // units are left but others keep taking them first: the path still holds
