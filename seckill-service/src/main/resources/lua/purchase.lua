@@ -1,11 +1,13 @@
 -- Pre-deduction of one unit for one user, atomically (DESIGN.md §5).
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
 -- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info    KEYS[6] seckill:{aid}:path:{uid}
+-- KEYS[7] seckill:result:{requestId}, in the same slot as the others (the request id is chosen so: RequestIds)
 -- ARGV[1] user id   ARGV[2] request id   ARGV[3] order message (JSON)   ARGV[4] accepted at (epoch ms)
 -- ARGV[5] the one-time path the request came on
 -- ARGV[6] '1' for a first call to a bucket of an activity sold from several: when this bucket is dry (and the
 --         user holds nothing), 0 comes back with the path left unused, so that the caller moves units here from
---         another bucket and asks again (StockTransfers); absent otherwise
+--         another bucket and asks again (StockTransfers); '0' otherwise
+-- ARGV[7] the QUEUED result (JSON)   ARGV[8] how long results are kept (ms)
 -- Returns 1 success, 0 sold out, 2 duplicate, -1 not warmed up, 3 bad path (not the user's current
 -- one: never issued, expired, replaced or used).
 -- A request already accepted (the same call sent again after a lost answer) is a success, not a duplicate.
@@ -44,4 +46,6 @@ redis.call('SADD', KEYS[2], ARGV[1])
 -- and a request that will be settled (or found, if it is not).
 redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[4], ARGV[4], ARGV[2])
+-- The result a shopper polls exists from the moment the unit is taken, before any message can settle it.
+redis.call('SET', KEYS[7], ARGV[7], 'PX', ARGV[8], 'NX')
 return 1

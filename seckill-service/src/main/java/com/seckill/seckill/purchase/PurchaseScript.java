@@ -6,6 +6,7 @@ import com.seckill.common.error.SeckillException;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.PurchaseOutcome;
+import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.redis.StockBucket;
 import com.seckill.common.trust.PurchasePaths;
 import com.seckill.seckill.Refusals;
@@ -14,7 +15,6 @@ import com.seckill.seckill.activity.StockTransfers;
 import com.seckill.seckill.infra.RedisGuard;
 import java.time.Clock;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.Supplier;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -22,8 +22,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * A shopper's claim on a unit: the signed path checked first (a path never issued costs no Redis
- * call), then one Lua call that consumes the one-time path, takes the unit and puts the order
- * message in the outbox, all or nothing. On an activity sold from several buckets the call goes to the
+ * call), then one Lua call that consumes the one-time path, takes the unit, puts the order
+ * message in the outbox and writes the QUEUED result, all or nothing. On an activity sold from several buckets the call goes to the
  * shopper's own bucket; should it be dry, units are moved there from another ({@link StockTransfers}) and the
  * call made again, so a shopper hears SOLD_OUT only when every bucket is dry and no unit is between two.
  */
@@ -40,11 +40,13 @@ class PurchaseScript {
     private final PurchasePaths paths;
     private final Clock clock;
     private final StockTransfers transfers;
+    private final ResultStore results;
 
     PurchaseScript(RedisGuard redisGuard, StringRedisTemplate redis, ObjectMapper json, PurchasePaths paths, Clock clock,
-                   StockTransfers transfers) {
+                   StockTransfers transfers, ResultStore results) {
         this.redisGuard = redisGuard;
         this.transfers = transfers;
+        this.results = results;
         this.redis = redis;
         this.json = json;
         this.paths = paths;
@@ -69,15 +71,18 @@ class PurchaseScript {
         if (!paths.verify(path, activityId, userId, clock.instant())) {
             throw new Refusals.PathRejected();
         }
-        String requestId = UUID.randomUUID().toString();
+        StockBucket home = activity.homeOf(userId);
+        String requestId = RequestIds.inSlotOf(home.stock());
         OrderMessage message = new OrderMessage(requestId, userId, activityId, activity.goodsId(),
                 activity.goodsName(), activity.price(), clock.millis());
         String payload = serialize(message);
-        StockBucket home = activity.homeOf(userId);
-        List<String> keys = List.of(home.stock(), home.users(), home.outbox(), home.queued(), home.info(), home.path(userId));
-        Object[] args = {String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path};
+        List<String> keys = List.of(home.stock(), home.users(), home.outbox(), home.queued(), home.info(), home.path(userId),
+                SeckillKeys.result(requestId));
+        Object[] args = {String.valueOf(userId), requestId, payload, String.valueOf(message.acceptedAt()), path, "0",
+                results.queuedValue(requestId, userId), String.valueOf(results.ttl().toMillis())};
         if (activity.buckets() > 1) {
-            Object[] keepPathWhenDry = {args[0], args[1], args[2], args[3], args[4], "1"};
+            Object[] keepPathWhenDry = args.clone();
+            keepPathWhenDry[5] = "1";
             // units moved here may be taken by the bucket's other shoppers first, or be on their way to another
             // bucket: SOLD_OUT only once every bucket is dry with nothing between two, else ask again
             for (int round = 0; round < MOST_ROUNDS; round++) {

@@ -9,8 +9,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * The purchase: no MySQL and no lock. Two Redis round trips when a unit is won (the script, which
- * also consumes the one-time path, then the QUEUED result); one when it is not. A won unit is answered 202 once the broker has
+ * The purchase: no MySQL and no lock, one Redis round trip (the script, which also consumes the one-time path
+ * and writes the QUEUED result). A won unit is answered 202 once the broker has
  * confirmed its order message (DESIGN.md §10: a 202 survives the loss of Redis), or, should the
  * broker not confirm within {@code publish-timeout}, once it is in the Redis outbox, which the
  * relay keeps publishing until the broker takes it.
@@ -22,17 +22,15 @@ class PurchaseService {
 
     private final SaleGuard guard;
     private final PurchaseScript script;
-    private final ResultStore results;
     private final OrderHandOff handOff;
     private final WarmupRequests warmups;
     private final PurchaseMetrics metrics;
     private final PurchaseLoad load;
 
-    PurchaseService(SaleGuard guard, PurchaseScript script, ResultStore results, OrderHandOff handOff, WarmupRequests warmups,
+    PurchaseService(SaleGuard guard, PurchaseScript script, OrderHandOff handOff, WarmupRequests warmups,
                     PurchaseMetrics metrics, PurchaseLoad load) {
         this.guard = guard;
         this.script = script;
-        this.results = results;
         this.handOff = handOff;
         this.warmups = warmups;
         this.metrics = metrics;
@@ -62,15 +60,7 @@ class PurchaseService {
         }
         switch (claim.outcome()) {
             case SUCCESS -> {
-                // From here the purchase stands: its unit is taken and its message is in the outbox,
-                // so it is answered 202 even if the QUEUED marker cannot be written (Redis slow, the
-                // circuit just opened): a 503 would tell the shopper no while the order is made.
-                // Polling answers 404 until the consumer writes the outcome (SET NX never overwrites it).
-                try {
-                    results.queued(requestId, userId);
-                } catch (RuntimeException e) {
-                    log.debug("QUEUED marker of accepted request {} not written: {}", requestId, e.toString());
-                }
+                // From here the purchase stands: its unit is taken, its message is in the outbox and its result reads QUEUED
                 handOff.handOff(claim.bucket().outbox(), requestId, claim.payload());
                 return requestId;
             }

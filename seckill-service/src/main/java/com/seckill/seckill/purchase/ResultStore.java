@@ -12,6 +12,7 @@ import com.seckill.seckill.activity.ActivityWarmer;
 import com.seckill.seckill.infra.RedisGuard;
 import com.seckill.seckill.orders.OrderRecords;
 import com.seckill.seckill.orders.OrderServiceUnavailable;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
@@ -22,7 +23,7 @@ import org.springframework.data.redis.core.types.Expiration;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code seckill:result:{requestId}}, written only here: QUEUED on acceptance, SUCCESS or FAIL as order-service
+ * {@code seckill:result:{requestId}}, written only here: QUEUED on acceptance (by the purchase script), SUCCESS or FAIL as order-service
  * settled the request. Redis may lose it; the outcome of a settled request is then read back from MySQL
  * through order-service.
  */
@@ -79,10 +80,14 @@ public class ResultStore {
         });
     }
 
-    /** Only if absent: the outcome may already be there (order-service settled it before this answer). */
-    void queued(String requestId, long userId) {
-        String value = write(RequestResult.queued(requestId, userId));
-        redisGuard.run(() -> redis.opsForValue().setIfAbsent(SeckillKeys.result(requestId), value, properties.resultTtl()));
+    /** What the purchase script writes, in the call that takes the unit (only if absent, for a call sent again). */
+    String queuedValue(String requestId, long userId) {
+        return write(RequestResult.queued(requestId, userId));
+    }
+
+    /** How long a result is kept. */
+    Duration ttl() {
+        return properties.resultTtl();
     }
 
     public Optional<RequestResult> find(String requestId) {

@@ -41,9 +41,10 @@ class PurchaseScriptIT extends SeckillServiceIT {
     private PurchaseOutcome buyOn(long activityId, long userId, String requestId, String path) {
         Long answer = redis.execute(PurchaseScript.PURCHASE,
                 List.of(SeckillKeys.stock(activityId), SeckillKeys.users(activityId), SeckillKeys.outbox(activityId),
-                        SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId)),
+                        SeckillKeys.queued(activityId), SeckillKeys.info(activityId), SeckillKeys.path(activityId, userId),
+                        SeckillKeys.result(requestId)),
                 String.valueOf(userId), requestId, "{\"userId\":" + userId + "}",
-                String.valueOf(System.currentTimeMillis()), path);
+                String.valueOf(System.currentTimeMillis()), path, "0", "queued by " + userId, "60000");
         return PurchaseOutcome.of(answer);
     }
 
@@ -113,6 +114,26 @@ class PurchaseScriptIT extends SeckillServiceIT {
         assertThat(buy(activityId, 7)).as("another request of the same user").isEqualTo(PurchaseOutcome.DUPLICATE);
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activityId))).isEqualTo("4");
         assertThat(redis.opsForHash().size(SeckillKeys.outbox(activityId))).isEqualTo(1);
+    }
+
+    /** One round trip: the result a shopper polls is written with the unit, and never over an outcome already there. */
+    @Test
+    void theQueuedResultIsWrittenByTheCallThatTakesTheUnitAndNeverOverAnOutcome() {
+        long activityId = uniqueId();
+        warmed(activityId, 5);
+        String won = UUID.randomUUID().toString();
+        String settled = UUID.randomUUID().toString();
+        String refused = UUID.randomUUID().toString();
+        redis.opsForValue().set(SeckillKeys.result(settled), "SUCCESS");
+
+        assertThat(buy(activityId, 7, won)).isEqualTo(PurchaseOutcome.SUCCESS);
+        assertThat(buy(activityId, 8, settled)).isEqualTo(PurchaseOutcome.SUCCESS);
+        assertThat(buy(activityId, 7, refused)).isEqualTo(PurchaseOutcome.DUPLICATE);
+
+        assertThat(redis.opsForValue().get(SeckillKeys.result(won))).isEqualTo("queued by 7");
+        assertThat(redis.getExpire(SeckillKeys.result(won))).isBetween(1L, 60L);
+        assertThat(redis.opsForValue().get(SeckillKeys.result(settled))).isEqualTo("SUCCESS");
+        assertThat(redis.hasKey(SeckillKeys.result(refused))).isFalse();
     }
 
     @Test

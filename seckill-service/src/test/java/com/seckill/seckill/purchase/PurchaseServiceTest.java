@@ -4,6 +4,7 @@ import com.seckill.seckill.activity.StockTransfers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
@@ -25,9 +26,11 @@ import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.WarmupRequests;
 import com.seckill.seckill.infra.RedisGuard;
 import com.seckill.seckill.outbox.OutboxPublisher;
+import io.lettuce.core.cluster.SlotHash;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -50,7 +53,7 @@ class PurchaseServiceTest {
     private static final Instant NOW = Instant.parse("2030-01-01T10:00:30Z");
     private static final Activity SALE = new Activity(7, 2, "Phone", new BigDecimal("9.90"), 10, 10,
             NOW.minusSeconds(30), NOW.plusSeconds(3600), false);
-    private static final List<String> KEYS = List.of(SeckillKeys.stock(7), SeckillKeys.users(7), SeckillKeys.outbox(7),
+    private static final List<String> BUCKET_KEYS = List.of(SeckillKeys.stock(7), SeckillKeys.users(7), SeckillKeys.outbox(7),
             SeckillKeys.queued(7), SeckillKeys.info(7), SeckillKeys.path(7, 42));
 
     private final SaleGuard guard = mock(SaleGuard.class);
@@ -66,16 +69,19 @@ class PurchaseServiceTest {
     private final SeckillProperties properties =
             new Binder(new MapConfigurationPropertySource(Map.of())).bindOrCreate("seckill.sale", SeckillProperties.class);
     private final PurchaseService purchases = new PurchaseService(guard,
-            new PurchaseScript(redisGuard, redis, json, paths, Clock.fixed(NOW, ZoneOffset.UTC), mock(StockTransfers.class)), results,
+            new PurchaseScript(redisGuard, redis, json, paths, Clock.fixed(NOW, ZoneOffset.UTC), mock(StockTransfers.class), results),
             new OrderHandOff(relay, properties), warmups, new PurchaseMetrics(meters), load);
     private final String path = paths.issue(7, 42, NOW.plusSeconds(60));
     private final List<Object> sent = new ArrayList<>();
+    private final List<String> keys = new ArrayList<>();
 
     @BeforeEach
     void setUp() {
         when(guard.open(7)).thenReturn(SALE);
         when(redisGuard.attempt(any())).thenAnswer(call -> call.<Supplier<?>>getArgument(0).get());
         when(relay.publish(anyString(), anyString(), anyString())).thenReturn(CompletableFuture.completedFuture(true));
+        when(results.queuedValue(anyString(), anyLong())).thenAnswer(call -> "queued " + call.getArgument(0));
+        when(results.ttl()).thenReturn(Duration.ofHours(24));
     }
 
     @AfterEach
@@ -94,26 +100,29 @@ class PurchaseServiceTest {
     }
 
     @Test
-    void aWonUnitIsMarkedQueuedAndItsOrderMessageHandedToTheRelay() throws Exception {
+    void aWonUnitIsMarkedQueuedInTheSameCallAndItsOrderMessageHandedToTheRelay() throws Exception {
         scriptAnswers(1L);
 
         String requestId = purchases.purchase(7, 42, path);
 
-        assertThat(sent).containsExactly("42", requestId, sent.get(2), String.valueOf(NOW.toEpochMilli()), path);
+        assertThat(keys).containsExactlyElementsOf(concat(BUCKET_KEYS, SeckillKeys.result(requestId)));
+        assertThat(SlotHash.getSlot(SeckillKeys.result(requestId))).as("the result key shares the bucket's slot")
+                .isEqualTo(SlotHash.getSlot(SeckillKeys.stock(7)));
+        assertThat(sent).containsExactly("42", requestId, sent.get(2), String.valueOf(NOW.toEpochMilli()), path, "0",
+                "queued " + requestId, String.valueOf(Duration.ofHours(24).toMillis()));
         JsonNode message = json.readTree((String) sent.get(2));
         assertThat(message.path("requestId").asText()).isEqualTo(requestId);
         assertThat(message.path("userId").asLong()).isEqualTo(42);
         assertThat(message.path("activityId").asLong()).isEqualTo(7);
         assertThat(message.path("acceptedAt").asLong()).isEqualTo(NOW.toEpochMilli());
-        verify(results).queued(requestId, 42);
+        verify(results).queuedValue(requestId, 42);
         verify(relay).publish(SeckillKeys.outbox(7), requestId, (String) sent.get(2));
         assertThat(attempts("accepted")).isEqualTo(1);
     }
 
     @Test
-    void aWonUnitStandsWhenItsQueuedMarkerCannotBeWrittenOrTheBrokerDoesNotConfirm() {
+    void aWonUnitStandsWhenTheBrokerDoesNotConfirm() {
         scriptAnswers(1L);
-        doThrow(new Refusals.SaleBusy()).when(results).queued(anyString(), anyLong());
         when(relay.publish(anyString(), anyString(), anyString())).thenReturn(CompletableFuture.completedFuture(false));
 
         assertThat(purchases.purchase(7, 42, path)).isNotBlank();
@@ -128,7 +137,7 @@ class PurchaseServiceTest {
         assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.SoldOut.class);
 
         verify(guard).markSoldOut(7);
-        verifyNoInteractions(relay, results);
+        verifyNoInteractions(relay);
         assertThat(attempts("sold_out")).isEqualTo(1);
     }
 
@@ -138,7 +147,7 @@ class PurchaseServiceTest {
 
         assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.AlreadyBought.class);
 
-        verifyNoInteractions(relay, results);
+        verifyNoInteractions(relay);
         verify(guard, never()).markSoldOut(anyLong());
     }
 
@@ -168,7 +177,6 @@ class PurchaseServiceTest {
         String requestId = purchases.purchase(7, 42, path);
 
         verify(relay).publish(eq(SeckillKeys.outbox(7)), eq(requestId), anyString());
-        verifyNoInteractions(results);
     }
 
     /**
@@ -203,7 +211,6 @@ class PurchaseServiceTest {
 
         String requestId = purchases.purchase(7, 42, path);
 
-        verify(results).queued(requestId, 42);
         verify(relay).publish(SeckillKeys.outbox(7), requestId, (String) sent.get(2));
         assertThat(attempts("accepted")).isEqualTo(1);
     }
@@ -214,7 +221,7 @@ class PurchaseServiceTest {
 
         assertThatThrownBy(() -> purchases.purchase(7, 42, path)).isInstanceOf(Refusals.SoldOut.class);
 
-        verifyNoInteractions(relay, results);
+        verifyNoInteractions(relay);
     }
 
     @Test
@@ -224,15 +231,22 @@ class PurchaseServiceTest {
         String requestId = purchases.purchase(7, 42, path);
 
         verify(relay).publish(SeckillKeys.outbox(7), requestId, (String) sent.get(2));
-        verifyNoInteractions(results);
     }
 
     private void scriptAnswers(long answer) {
-        when(redis.execute(any(RedisScript.class), eq(KEYS), any(Object[].class))).thenAnswer(call -> {
+        when(redis.execute(any(RedisScript.class), anyList(), any(Object[].class))).thenAnswer(call -> {
+            keys.clear();
+            keys.addAll(call.getArgument(1));
             Object[] arguments = call.getArguments();
             sent.addAll(Arrays.asList(arguments).subList(2, arguments.length));
             return answer;
         });
+    }
+
+    private static List<String> concat(List<String> first, String last) {
+        List<String> all = new ArrayList<>(first);
+        all.add(last);
+        return all;
     }
 
     private double attempts(String outcome) {

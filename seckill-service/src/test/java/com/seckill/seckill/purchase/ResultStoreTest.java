@@ -92,13 +92,4 @@ class ResultStoreTest {
         assertThatThrownBy(() -> results.findOwned("r1", 42)).isInstanceOf(Refusals.ResultsUnavailable.class)
                 .extracting(e -> ((SeckillException) e).code()).isEqualTo(ErrorCode.BUSY);
     }
-
-    @Test
-    void theQueuedMarkerNeverOverwritesAnOutcomeAlreadyWritten() throws Exception {
-        results.queued("r1", 42);
-
-        verify(values).setIfAbsent(SeckillKeys.result("r1"), json.writeValueAsString(RequestResult.queued("r1", 42)),
-                Duration.ofHours(24));
-        verify(values, never()).set(anyString(), anyString(), any(Duration.class));
-    }
 }
