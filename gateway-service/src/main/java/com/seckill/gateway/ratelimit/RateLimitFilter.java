@@ -29,10 +29,12 @@ import reactor.core.publisher.Mono;
  * purchase, the activity. Runs after authentication and the blacklist, so a forged token or a
  * blocked caller never costs a Redis call, and before routing and the path check.
  * <p>
- * When Redis cannot answer, browsing fails open (activities, results and orders are served by services
- * that degrade on their own, and a limiter outage must not take the shop down) while a purchase fails
- * closed with 503 BUSY: an unmetered purchase flood is exactly what the limiter is for, and the path
- * check that follows needs Redis anyway.
+ * Each request is decided in memory ({@link LocalBuckets}); what every instance hands out is shared through Redis
+ * a moment later ({@link SharedBuckets}), so a request costs no Redis call. When Redis cannot be reached, browsing
+ * goes on under this instance's own view of the limits (activities, results and orders are served by services that
+ * degrade on their own, and a limiter outage must not take the shop down) while a purchase is refused with 503 BUSY:
+ * limits no longer shared cannot hold a purchase flood spread over the instances, and the path check that follows
+ * needs Redis anyway.
  */
 @Component
 @Order(GatewayFilterOrder.RATE_LIMIT)
@@ -45,14 +47,17 @@ class RateLimitFilter implements WebFilter {
     private static final String SECKILL = "/api/seckill/";
     private static final String CAPTCHA = "/captcha";
 
-    private final RateLimiter limiter;
+    private final LocalBuckets limits;
+    private final SharedBuckets shared;
     private final ClientAddresses clients;
     private final RateLimitProperties properties;
     private final Clock clock;
     private final AtomicReference<Instant> lastWarning = new AtomicReference<>(Instant.EPOCH);
 
-    RateLimitFilter(RateLimiter limiter, ClientAddresses clients, RateLimitProperties properties, Clock clock) {
-        this.limiter = limiter;
+    RateLimitFilter(LocalBuckets limits, SharedBuckets shared, ClientAddresses clients, RateLimitProperties properties,
+                    Clock clock) {
+        this.limits = limits;
+        this.shared = shared;
         this.clients = clients;
         this.properties = properties;
         this.clock = clock;
@@ -81,9 +86,12 @@ class RateLimitFilter implements WebFilter {
         if (buckets.isEmpty()) {
             return chain.filter(exchange);
         }
-        return limiter.acquire(buckets)
-                .onErrorResume(failure -> unavailable(failure, purchase != null))
-                .flatMap(wait -> wait.isZero() ? chain.filter(exchange) : Mono.error(new RateLimited(wait)));
+        if (purchase != null && !shared.reachable()) {
+            warnUnshared();
+            return Mono.error(new LimiterUnavailable());
+        }
+        Duration wait = limits.acquire(buckets);
+        return wait.isZero() ? chain.filter(exchange) : Mono.error(new RateLimited(wait));
     }
 
     private static Bucket bucket(String key, double rate, double burstSeconds) {
@@ -112,13 +120,12 @@ class RateLimitFilter implements WebFilter {
         }
     }
 
-    private Mono<Duration> unavailable(Throwable failure, boolean purchase) {
+    private void warnUnshared() {
         Instant now = clock.instant();
         Instant last = lastWarning.get();
         // One line per outage period, not one per request of a flood.
         if (now.isAfter(last.plus(WARN_EVERY)) && lastWarning.compareAndSet(last, now)) {
-            log.warn("Rate limiter unavailable, purchases refused and other requests let through: {}", failure.toString());
+            log.warn("Rate limits cannot be shared through Redis: purchases refused, other requests limited by this instance alone");
         }
-        return purchase ? Mono.error(new LimiterUnavailable()) : Mono.just(Duration.ZERO);
     }
 }

@@ -17,12 +17,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param burst       how many seconds of its rate an idle address or user may spend at once (a page load,
  *                    a purchase followed by result polling). The activity bucket holds one second only:
  *                    it exists to flatten spikes.
+ * @param share       how often each gateway instance tells the others, through Redis, what it handed out (env
+ *                    {@code SECKILL_GATEWAY_RATELIMIT_SHARE}). Requests are decided in memory; several instances
+ *                    together may hand out up to this long's worth of a bucket's tokens more than it holds, which
+ *                    the bucket then owes. One Redis call per period per instance, whatever the traffic.
  */
 @ConfigurationProperties("seckill.gateway.rate-limit")
 record RateLimitProperties(@DefaultValue("10") double perIp,
                            @DefaultValue("3") double perUser,
                            @DefaultValue("2000") double perActivity,
-                           @DefaultValue("5s") Duration burst) {
+                           @DefaultValue("5s") Duration burst,
+                           @DefaultValue("50ms") Duration share) {
 
     RateLimitProperties {
         if (perIp < 0 || perUser < 0 || perActivity < 0) {
@@ -30,6 +35,9 @@ record RateLimitProperties(@DefaultValue("10") double perIp,
         }
         if (burst.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new IllegalArgumentException("seckill.gateway.rate-limit.burst must be at least 1s");
+        }
+        if (share.toMillis() < 10 || share.compareTo(Duration.ofSeconds(1)) > 0) {
+            throw new IllegalArgumentException("seckill.gateway.rate-limit.share must be between 10ms and 1s");
         }
     }
 

@@ -90,7 +90,7 @@ public final class Bench {
             phase("raw MariaDB: the consumer's transaction at concurrency " + concurrency);
             new RawMariaDb(settings, results).run(Integer.parseInt(concurrency));
             new BenchReport(results, machine, rss.summary()).write(settings.root().resolve("docs/PERFORMANCE.md"));
-            SideBySideReport sideBySideReport = new SideBySideReport(sideBySide.rows(), machine);
+            SideBySideReport sideBySideReport = new SideBySideReport(sideBySide.rows(), sideBySide.redisPerAttempt(), machine);
             sideBySideReport.write(settings.root().resolve("docs/PERFORMANCE.md"));
             System.out.println(sideBySideReport.table());
             System.out.printf("bench done in %d s: docs/PERFORMANCE.md, target/bench/%n", (System.nanoTime() - start) / 1_000_000_000L);

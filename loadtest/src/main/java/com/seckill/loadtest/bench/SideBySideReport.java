@@ -44,10 +44,13 @@ final class SideBySideReport {
     }
 
     private final List<Row> rows;
+    private final RedisPerAttempt redis;
     private final Properties machine;
 
-    SideBySideReport(List<Row> rows, Properties machine) {
+    /** {@code redis} may be null: not counted. */
+    SideBySideReport(List<Row> rows, RedisPerAttempt redis, Properties machine) {
         this.rows = rows;
+        this.redis = redis;
         this.machine = machine;
     }
 
@@ -83,6 +86,9 @@ final class SideBySideReport {
             double p99 = ratio(platform.get().run().percentileMs(0.99), dbOnly.get().run().percentileMs(0.99));
             t.append(String.format(Locale.ROOT, "| %,d | %.2fx | >= 2x%s | %.2fx | <= 0.5x%s |%n", connections, attempts,
                     attempts >= 2 ? " (met)" : " (**not met**)", p99, p99 <= 0.5 ? " (met)" : " (**not met**)"));
+        }
+        if (redis != null) {
+            t.append('\n').append(redis.table());
         }
         return t.toString();
     }

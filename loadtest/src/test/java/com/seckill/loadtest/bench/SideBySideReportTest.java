@@ -41,7 +41,7 @@ class SideBySideReportTest {
                 new SideBySideReport.Row("purchase", 5_000, platform(3_000, 0, 10_000, 900)),
                 new SideBySideReport.Row("dbonly", 100, dbOnly(4_000, 0, 100)),
                 new SideBySideReport.Row("dbonly", 5_000, dbOnly(4_000, 0, 1_000)));
-        String table = new SideBySideReport(rows, new Properties()).table();
+        String table = new SideBySideReport(rows, null, new Properties()).table();
 
         assertThat(table).contains("| 100 | platform | 500 | 500 | 40 ms | 40 ms | 0 | 0 | 0 |")
                 .contains("| 5,000 | DB-only app | 200 | 200 | 1,000 ms | 1,000 ms | 0 | 0 | 0 |")
