@@ -1,8 +1,10 @@
 -- Applies order-service's settlements of one activity (common Settlement, DESIGN.md §5 keys).
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:queued
--- KEYS[4] seckill:{aid}:returned
--- ARGV: groups of four: kind (CREATED, REFUSED, DUPLICATE, ENDED), user id, request id ('' for ENDED),
--- order id ('' unless ENDED).
+-- KEYS[4] seckill:{aid}:returned   KEYS[5...] seckill:result:{requestId} of requests whose id puts their result
+-- in this slot (RequestIds)
+-- ARGV[1] how long results are kept (ms), then groups of six: kind (CREATED, REFUSED, DUPLICATE, ENDED), user id,
+-- request id ('' for ENDED), order id ('' unless ENDED or CREATED), the index in KEYS of the request's result key
+-- ('0': the caller writes it, its key lies in another slot), the result (JSON, '' with no key).
 -- A settled request is no longer in flight. A unit comes back once per request or order, however often
 -- its settlement is applied (the marker in KEYS[4]): REFUSED and ENDED also drop the user's hold, so they
 -- may buy again, and only while they still hold it (a hold taken again since, after a cancel, is not
@@ -11,10 +13,15 @@
 -- nothing is added.
 -- Returns how many units came back.
 local back = 0
-for i = 1, #ARGV, 4 do
-    local kind, user, request, order = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+local ttl = ARGV[1]
+for i = 2, #ARGV, 6 do
+    local kind, user, request, order, result = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4]
     if request ~= '' then
         redis.call('ZREM', KEYS[3], request)
+    end
+    -- the outcome is there when the figures agree with it, in the same call
+    if result ~= '0' then
+        redis.call('SET', KEYS[tonumber(result)], ARGV[i + 5], 'PX', ttl)
     end
     if kind ~= 'CREATED' then
         local marker = kind == 'ENDED' and ('o:' .. order) or ('r:' .. request)

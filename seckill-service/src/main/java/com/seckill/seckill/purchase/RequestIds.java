@@ -17,7 +17,7 @@ import java.util.UUID;
  * 16384 slots (five digits would reach only half of them); the solution for each slot bit is worked out once, and an
  * id costs one CRC and a few XORs. The id keeps the UUID's shape ({@code [0-9a-f-]{36}}) and 98 random bits.
  */
-final class RequestIds {
+public final class RequestIds {
 
     private static final int FREE_DIGITS = 6;
     private static final int BITS_PER_DIGIT = 3;
@@ -30,7 +30,7 @@ final class RequestIds {
     }
 
     /** A new request id whose result key lies in the slot of {@code key} (a key of the bucket the purchase goes to). */
-    static String inSlotOf(String key) {
+    public static String inSlotOf(String key) {
         return inSlot(SlotHash.getSlot(key));
     }
 

@@ -82,11 +82,16 @@ public class ResultStore {
 
     /** What the purchase script writes, in the call that takes the unit (only if absent, for a call sent again). */
     String queuedValue(String requestId, long userId) {
-        return write(RequestResult.queued(requestId, userId));
+        return serialized(RequestResult.queued(requestId, userId));
+    }
+
+    /** A result as it is stored. */
+    public String serialized(RequestResult result) {
+        return write(result);
     }
 
     /** How long a result is kept. */
-    Duration ttl() {
+    public Duration ttl() {
         return properties.resultTtl();
     }
 

@@ -8,6 +8,7 @@ import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.activity.StockAnnouncement;
 import com.seckill.seckill.purchase.ResultStore;
+import io.lettuce.core.cluster.SlotHash;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,11 +19,12 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
 
 /**
- * Applies what order-service settled ({@link Settlement}) to the keys seckill-service owns: per activity, one
- * script takes the requests out of the in-flight set and gives back each unit that comes back, once
- * ({@code lua/settle.lua}); then the results are written in one round trip, so a shopper who sees SUCCESS or
- * FAIL finds the sale's figures already agreeing. A sale that got units back is announced on sale again.
- * Applying the same settlements twice changes nothing.
+ * Applies what order-service settled ({@link Settlement}) to the keys seckill-service owns: per activity (per
+ * bucket), one script takes the requests out of the in-flight set, gives back each unit that comes back, once, and
+ * writes the results ({@code lua/settle.lua}), so a shopper who sees SUCCESS or FAIL finds the sale's figures
+ * already agreeing. A result whose key lies in another hash slot (a request id not made by {@code RequestIds}: one
+ * accepted before it existed) is written after, in one round trip for all. A sale that got units back is announced
+ * on sale again. Applying the same settlements twice changes nothing.
  */
 @Component
 class Settlements {
@@ -49,24 +51,44 @@ class Settlements {
             StockBucket home = sold.get(SeckillKeys.homeIndex(settlement.userId(), sold.size()));
             byBucket.computeIfAbsent(home, bucket -> new ArrayList<>()).add(settlement);
         }
-        byBucket.forEach(this::applyToSale);
-        results.settleAll(settlements.stream().filter(settlement -> settlement.requestId() != null).map(Settlements::result).toList());
+        List<RequestResult> elsewhere = new ArrayList<>();
+        byBucket.forEach((bucket, sold) -> elsewhere.addAll(applyToSale(bucket, sold)));
+        results.settleAll(elsewhere);
     }
 
-    /** In the buyer's home bucket, where the purchase took its unit (or a transfer brought it) and holds it. */
-    private void applyToSale(StockBucket bucket, List<Settlement> settlements) {
-        List<String> args = new ArrayList<>(settlements.size() * 4);
+    /**
+     * In the buyer's home bucket, where the purchase took its unit (or a transfer brought it) and holds it.
+     * @return the results left to write: those whose key lies in another slot
+     */
+    private List<RequestResult> applyToSale(StockBucket bucket, List<Settlement> settlements) {
+        List<String> keys = new ArrayList<>(List.of(bucket.stock(), bucket.users(), bucket.queued(), bucket.returned()));
+        List<String> args = new ArrayList<>(1 + settlements.size() * 6);
+        List<RequestResult> elsewhere = new ArrayList<>();
+        int slot = SlotHash.getSlot(bucket.stock());
+        args.add(Long.toString(results.ttl().toMillis()));
         for (Settlement settlement : settlements) {
             args.add(settlement.kind().name());
             args.add(Long.toString(settlement.userId()));
             args.add(settlement.requestId() == null ? "" : settlement.requestId());
             args.add(settlement.orderId() == null ? "" : Long.toString(settlement.orderId()));
+            String resultKey = settlement.requestId() == null ? null : SeckillKeys.result(settlement.requestId());
+            if (resultKey != null && SlotHash.getSlot(resultKey) == slot) {
+                keys.add(resultKey);
+                args.add(Integer.toString(keys.size()));
+                args.add(results.serialized(result(settlement)));
+            } else {
+                args.add("0");
+                args.add("");
+                if (resultKey != null) {
+                    elsewhere.add(result(settlement));
+                }
+            }
         }
-        Long back = redis.execute(SETTLE, List.of(bucket.stock(), bucket.users(), bucket.queued(), bucket.returned()),
-                args.toArray());
+        Long back = redis.execute(SETTLE, keys, args.toArray());
         if (back != null && back > 0) {
             announcement.onSaleAgain(bucket.activityId());
         }
+        return elsewhere;
     }
 
     static RequestResult result(Settlement settlement) {

@@ -10,6 +10,7 @@ import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.test.TestInfra;
 import com.seckill.seckill.SeckillServiceIT;
+import com.seckill.seckill.purchase.RequestIds;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -105,6 +106,27 @@ class SettlementsIT extends SeckillServiceIT {
         assertThat(redis.opsForZSet().zCard(SeckillKeys.queued(activityId))).isZero();
         assertThat(stock(activityId)).isEqualTo("3");
         assertThat(holds(activityId, first) && holds(activityId, second)).isTrue();
+    }
+
+    /** Request ids made for the sale's slot (every id since RequestIds): their results are written by the settlement script. */
+    @Test
+    void resultsInTheSalesSlotAreWrittenWithTheFiguresInOneCall() throws Exception {
+        long buyer = uniqueId();
+        long loser = uniqueId();
+        long activityId = saleHeldBy(0, buyer, loser);
+        String bought = RequestIds.inSlotOf(SeckillKeys.stock(activityId));
+        String refused = RequestIds.inSlotOf(SeckillKeys.stock(activityId));
+        redis.opsForZSet().add(SeckillKeys.queued(activityId), bought, System.currentTimeMillis());
+        redis.opsForZSet().add(SeckillKeys.queued(activityId), refused, System.currentTimeMillis());
+
+        tell(new Settlement(Settlement.Kind.CREATED, bought, activityId, buyer, 21L, null),
+                new Settlement(Settlement.Kind.REFUSED, refused, activityId, loser, null, "SOLD_OUT"));
+
+        assertThat(awaitResult(bought)).isEqualTo(RequestResult.success(bought, buyer, 21));
+        assertThat(awaitResult(refused)).isEqualTo(RequestResult.fail(refused, loser, "SOLD_OUT"));
+        assertThat(redis.getExpire(SeckillKeys.result(bought))).isPositive();
+        assertThat(stock(activityId)).isEqualTo("1");
+        assertThat(redis.opsForZSet().zCard(SeckillKeys.queued(activityId))).isZero();
     }
 
     @Test
