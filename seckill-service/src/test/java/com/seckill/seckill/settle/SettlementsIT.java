@@ -86,7 +86,8 @@ class SettlementsIT extends SeckillServiceIT {
     /** Every message on the queue so far is applied: a marker told after them has come back. */
     private void allApplied(long activityId) throws Exception {
         String marker = inFlight(activityId);
-        tell(new Settlement(Settlement.Kind.CREATED, marker, activityId, 1, 1L, null));
+        // a refusal for a user holding nothing: it changes no figure, and its result says it was applied
+        tell(new Settlement(Settlement.Kind.REFUSED, marker, activityId, 1, null, "SOLD_OUT"));
         awaitResult(marker);
     }
 
@@ -106,6 +107,32 @@ class SettlementsIT extends SeckillServiceIT {
         assertThat(redis.opsForZSet().zCard(SeckillKeys.queued(activityId))).isZero();
         assertThat(stock(activityId)).isEqualTo("3");
         assertThat(holds(activityId, first) && holds(activityId, second)).isTrue();
+    }
+
+    /**
+     * A purchase whose script answer was lost goes through the broker; when the script never ran, Redis still holds
+     * the unit the order stands for. Settling the order takes it, once, so Redis does not sell it a second time.
+     */
+    @Test
+    void anOrderWhosePurchaseNeverRanInRedisTakesItsHoldAndUnitWhenSettledOnce() throws Exception {
+        long buyer = uniqueId();
+        long activityId = saleHeldBy(3);
+        Settlement created = new Settlement(Settlement.Kind.CREATED, UUID.randomUUID().toString(), activityId, buyer, 31L, null);
+
+        tell(created);
+        awaitResult(created.requestId());
+        tell(created);
+        allApplied(activityId);
+
+        assertThat(stock(activityId)).isEqualTo("2");
+        assertThat(holds(activityId, buyer)).isTrue();
+
+        // the order ended (closed unpaid): its unit came back; the creation told again takes nothing
+        tell(Settlement.ended(activityId, buyer, 31L));
+        tell(created);
+        allApplied(activityId);
+        assertThat(stock(activityId)).isEqualTo("3");
+        assertThat(holds(activityId, buyer)).isFalse();
     }
 
     /** Request ids made for the sale's slot (every id since RequestIds): their results are written by the settlement script. */
