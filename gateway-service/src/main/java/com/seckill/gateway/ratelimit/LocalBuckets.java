@@ -93,13 +93,16 @@ class LocalBuckets {
         evictIdle(now);
     }
 
-    /** The share failed (its outcome unknown): its tokens go with the next one, counted twice at worst, never lost. */
+    /**
+     * The share failed, its outcome unknown: a share timed out in a partition may still reach Redis when the link
+     * heals, so its tokens are not sent again (they would be counted twice, and clients refused for tokens they never
+     * took). This instance's own levels keep them; the other instances may not learn of them.
+     */
     synchronized void notShared(List<Taken> share) {
         for (Taken taken : share) {
             Level level = levels.get(taken.key());
             if (level != null) {
                 level.sending -= taken.tokens();
-                level.taken += taken.tokens();
             }
         }
     }

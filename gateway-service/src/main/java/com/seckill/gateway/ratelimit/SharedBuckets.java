@@ -20,7 +20,8 @@ import reactor.core.publisher.Mono;
 /**
  * Shares what this instance's buckets handed out with every other gateway instance, through Redis, every
  * {@code seckill.gateway.rate-limit.share}: one script call for all the buckets touched meanwhile, whatever the
- * traffic, instead of one per request. One share at a time; a share that fails is carried by the next.
+ * traffic, instead of one per request. One share at a time; what a failed share carried is not sent again
+ * ({@link LocalBuckets#notShared}).
  * <p>
  * Redis is taken as unreachable from start-up until a share succeeds, and again once a share has failed or has gone
  * unanswered for a second; while it is, a share is tried every period even with nothing to carry, so that recovery
@@ -31,7 +32,7 @@ class SharedBuckets {
 
     private static final RedisScript<String> SHARE = RedisScript.of(LuaScripts.text("lua/rate_share.lua"), String.class);
     private static final Duration UNANSWERED = Duration.ofSeconds(1);
-    /** A share still unanswered by then is given up (its tokens go with the next) rather than waited on for a minute. */
+    /** A share still unanswered by then is given up rather than waited on for a minute. */
     private static final Duration GIVE_UP = Duration.ofSeconds(2);
     private static final long NONE = -1;
 
