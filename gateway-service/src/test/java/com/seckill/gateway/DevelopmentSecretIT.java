@@ -3,7 +3,9 @@ package com.seckill.gateway;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.seckill.common.test.TestInfra;
 import com.seckill.common.trust.InternalTokens;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -23,10 +25,15 @@ class DevelopmentSecretIT {
     }
 
     private static ConfigurableApplicationContext start(String secret, String trustSecret) {
+        Map<String, String> infra = TestInfra.springProperties();
         return new SpringApplicationBuilder(GatewayApplication.class)
                 .profiles("compose")
                 // Command-line arguments: above application.yml, like the environment variable in production.
+                // The test database: a fresh machine has no other (the compose profile's own points at the compose network).
                 .run("--server.port=0", "--management.server.port=0",
+                        "--spring.datasource.url=" + infra.get("spring.datasource.url"),
+                        "--spring.datasource.username=" + infra.get("spring.datasource.username"),
+                        "--spring.datasource.password=" + infra.get("spring.datasource.password"),
                         // No Nacos server on a test machine; discovery is beside the point here.
                         "--spring.cloud.nacos.discovery.enabled=false",
                         "--spring.data.redis.port=" + EchoService.deadPort(),

@@ -4,6 +4,7 @@ import static com.seckill.gateway.GatewayIT.expectProblem;
 import static com.seckill.gateway.GatewayIT.randomId;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.seckill.common.test.TestInfra;
 import com.seckill.gateway.auth.JwtTokens;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -23,6 +24,12 @@ class GatewayWithoutRedisIT {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
+        // The test database (made by TestInfra: a fresh machine has no other), and a Redis that is not there.
+        TestInfra.springProperties().forEach((name, value) -> {
+            if (!name.startsWith("spring.data.redis.")) {
+                registry.add(name, () -> value);
+            }
+        });
         registry.add("spring.data.redis.host", () -> "127.0.0.1");
         registry.add("spring.data.redis.port", EchoService::deadPort);
         registry.add("spring.cloud.discovery.client.simple.instances.seckill-service[0].uri", services::uri);
