@@ -94,11 +94,11 @@ class PurchaseScript {
                     if (transfers.allDry(activity)) {
                         return new Claim(requestId, payload, home, outcome(() -> redis.execute(PURCHASE, keys, args)));
                     }
-                    // units between two buckets land now (each is received once); none pending means the units left
-                    // sit in a bucket that cannot give now (its figures are being rebuilt): asking again would not help
-                    if (transfers.finishPending(activity) == 0) {
-                        throw new Refusals.SaleBusy();
-                    }
+                    // Units between two buckets land now (each is received once). Finding none pending does not mean
+                    // none can be had: in a crowd another shopper's transfer may have landed between the calls above,
+                    // so the shopper asks again (a bounded number of rounds) rather than being told BUSY while units
+                    // wait in a bucket.
+                    transfers.finishPending(activity);
                 }
             }
             throw new Refusals.SaleBusy(); // units are left but others keep taking them first: the path still holds
