@@ -6,7 +6,7 @@ import org.springframework.core.Ordered;
  * Where the gateway's own filters sit. Web filters run for every request, routed or answered by the
  * gateway itself (demo token, blacklist admin, static page), cheapest refusals first: size, a path that is not
  * canonical, the blacklisted address, then the token, the blacklisted user, a sale just seen sold out, the
- * service's concurrency limit, and only then the rate limiter's Redis call.
+ * service's concurrency limit, and only then the rate limiter (whose shares with the other gateways cost Redis calls).
  * Global filters run for routed requests only, after the web filters and before Spring Cloud
  * Gateway's routing filters (which start at 10000).
  */
@@ -33,23 +33,30 @@ public final class GatewayFilterOrder {
     /** A blacklisted client address is refused before its token is even parsed. */
     public static final int BLOCKED_ADDRESS = REQUEST_SIZE + 30;
 
-    /** Verifies the JWT, strips forged identity headers, enforces public/user/admin access. */
-    public static final int AUTHENTICATION = REQUEST_SIZE + 40;
+    /**
+     * Spring Security's chain: the firewall, the JWT verified as a resource server, the route rules (public, user,
+     * admin). -100 is where the framework puts its {@code WebFilterChainProxy} (its package-private
+     * {@code WebFluxSecurityConfiguration.WEB_FILTER_CHAIN_FILTER_ORDER}); the filters below are placed after it.
+     */
+    public static final int AUTHENTICATION = -100;
+
+    /** Forwards only the verified identity (forged identity headers removed) and keeps the caller on the exchange. */
+    public static final int VERIFIED_IDENTITY = AUTHENTICATION + 5;
 
     /** A blacklisted user is refused as soon as the token proved who it is. */
-    public static final int BLOCKED_USER = REQUEST_SIZE + 50;
+    public static final int BLOCKED_USER = AUTHENTICATION + 10;
 
     /** A path asked for on a waiting-room activity needs an admission: checked in memory, before anything costs more. */
-    public static final int ADMISSION = REQUEST_SIZE + 52;
+    public static final int ADMISSION = AUTHENTICATION + 12;
 
     /** A sale seckill-service answered sold out a moment ago is answered here (no Redis, no routing). */
-    public static final int SOLD_OUT = REQUEST_SIZE + 53;
+    public static final int SOLD_OUT = AUTHENTICATION + 13;
 
     /** The adaptive concurrency limit of the service a request goes to: shed at once, before any Redis call. */
-    public static final int OVERLOAD = REQUEST_SIZE + 56;
+    public static final int OVERLOAD = AUTHENTICATION + 16;
 
-    /** Per IP, user and activity token buckets: the first Redis round trip of a request. */
-    public static final int RATE_LIMIT = REQUEST_SIZE + 60;
+    /** Per IP, user and activity token buckets, decided in memory (shared between gateways every 50 ms). */
+    public static final int RATE_LIMIT = AUTHENTICATION + 20;
 
     /** Global filter: verifies the one-time purchase path's signature (no Redis call); needs the verified user id. */
     public static final int PURCHASE_PATH = -100;

@@ -71,7 +71,7 @@ class BadRequestsIT {
     int port;
 
     /** How a case authenticates: no token, a good one, or one of the bad kinds. */
-    enum Auth { NONE, USER, ADMIN, FORGED, EXPIRED, ALG_NONE, HS512, NO_SUBJECT, NO_EXPIRY, GARBAGE }
+    enum Auth { NONE, USER, ADMIN, FORGED, EXPIRED, ALG_NONE, HS512, NO_SUBJECT, NO_EXPIRY, GARBAGE, MALFORMED_BEARER }
 
     record Case(HttpMethod method, String path, Auth auth, MediaType type, String body) {
     }
@@ -126,6 +126,8 @@ class BadRequestsIT {
                 row("dot segments", new Case(HttpMethod.GET, "/api/seckill/../admin/activities/1/stats", Auth.USER, null, null), 400, "BAD_REQUEST"),
                 row("encoded slash", new Case(HttpMethod.GET, "/api/orders/1%2F..%2F2", Auth.USER, null, null), 400, "BAD_REQUEST"),
                 row("matrix parameter", new Case(HttpMethod.GET, "/api/orders/1;jsessionid=x", Auth.USER, null, null), 400, "BAD_REQUEST"),
+                row("TRACE, refused by Spring Security's firewall", new Case(HttpMethod.TRACE, "/api/orders", Auth.USER, null, null), 400, "BAD_REQUEST"),
+                row("bearer header that is no token", new Case(HttpMethod.GET, "/api/orders", Auth.MALFORMED_BEARER, null, null), 401, "UNAUTHENTICATED"),
                 row("missing JWT", new Case(HttpMethod.GET, "/api/orders", Auth.NONE, null, null), 401, "UNAUTHENTICATED"),
                 row("forged JWT", new Case(HttpMethod.GET, "/api/orders", Auth.FORGED, null, null), 401, "UNAUTHENTICATED"),
                 row("expired JWT", new Case(HttpMethod.GET, "/api/orders", Auth.EXPIRED, null, null), 401, "UNAUTHENTICATED"),
@@ -190,6 +192,7 @@ class BadRequestsIT {
             case NO_SUBJECT -> sign(valid.apply(new JWTClaimsSet.Builder()), JWSAlgorithm.HS256, secret);
             case NO_EXPIRY -> sign(subject(userId).issueTime(Date.from(now)).build(), JWSAlgorithm.HS256, secret);
             case GARBAGE -> "not.a.jwt";
+            case MALFORMED_BEARER -> "two words";
         };
     }
 

@@ -146,6 +146,36 @@ class GatewayIT {
     }
 
     @Test
+    void aStaleTokenOnAPublicPathIsIgnoredAndAValidOneStillNamesTheUser() {
+        // A token left in a browser after the secret changed, or after it expired: browsing goes on, anonymous.
+        web.get().uri("/api/activities/7")
+                .headers(h -> h.setBearerAuth("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c3RhbGU"))
+                .header(Headers.USER_ID, "10001")
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.userId").doesNotExist();
+        long userId = randomId();
+        web.get().uri("/api/activities/7")
+                .headers(h -> h.setBearerAuth(tokens.issue(userId, false)))
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$.userId").isEqualTo(Long.toString(userId));
+    }
+
+    @Test
+    void noSessionIsEverOpened() {
+        // Stateless: a signed-in request, an admin one and a refused one set no cookie a browser would send back.
+        web.get().uri("/api/orders").headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange()
+                .expectStatus().isOk().expectHeader().doesNotExist("Set-Cookie");
+        web.get().uri("/api/admin/activities/1/stats").headers(h -> h.setBearerAuth(tokens.issue(randomId(), true))).exchange()
+                .expectHeader().doesNotExist("Set-Cookie");
+        web.get().uri("/api/orders").exchange()
+                .expectStatus().isUnauthorized().expectHeader().doesNotExist("Set-Cookie");
+    }
+
+    @Test
     void adminPathWithoutTheAdminRoleIsForbiddenAndNeverRouted() {
         long activityId = randomId();
         String path = "/api/admin/activities/" + activityId + "/warmup";

@@ -1,112 +1,149 @@
 package com.seckill.gateway.auth;
 
-import com.nimbusds.jose.JOSEException;
-import com.nimbusds.jose.JOSEObjectType;
-import com.nimbusds.jose.JWSAlgorithm;
-import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.JWSSigner;
-import com.nimbusds.jose.JWSVerifier;
-import com.nimbusds.jose.crypto.MACSigner;
-import com.nimbusds.jose.crypto.MACVerifier;
-import com.nimbusds.jwt.JWTClaimsSet;
-import com.nimbusds.jwt.SignedJWT;
-import java.text.ParseException;
+import com.nimbusds.jose.jwk.source.ImmutableSecret;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 import java.util.List;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.core.OAuth2ErrorCodes;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
+import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
+import org.springframework.security.oauth2.jwt.JwsHeader;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimsSet;
+import org.springframework.security.oauth2.jwt.JwtEncoder;
+import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.jwt.JwtValidationException;
+import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
+import org.springframework.security.oauth2.jwt.NimbusReactiveJwtDecoder;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.stereotype.Component;
 
 /**
- * Issues and verifies the platform's HS256 tokens: {@code sub} is the numeric user id, {@code roles}
- * an optional array of strings that may contain {@value #ADMIN}.
+ * The platform's HS256 tokens, issued and verified by Spring Security's Nimbus encoder and decoder:
+ * {@code sub} is the numeric user id, {@code roles} an optional array of strings that may contain
+ * {@value #ADMIN}. The decoder is the resource server's (see {@code GatewaySecurity}); it accepts HS256
+ * only (the header is the attacker's: a MAC verifier would take HS384/HS512 too, and "none" never), and
+ * a token is refused from the second it expires, with no leeway.
  */
 @Component
 public class JwtTokens {
 
     public static final String ADMIN = "ADMIN";
     static final String ROLES_CLAIM = "roles";
+    private static final String ADMIN_AUTHORITY = "ROLE_" + ADMIN;
+    private static final String INVALID = "Invalid token";
 
-    private final JWSSigner signer;
-    private final JWSVerifier verifier;
+    private final JwtEncoder encoder;
+    private final NimbusReactiveJwtDecoder decoder;
     private final Duration ttl;
     private final Clock clock;
 
     JwtTokens(JwtProperties properties, Clock clock) {
-        try {
-            this.signer = new MACSigner(properties.secretBytes());
-            this.verifier = new MACVerifier(properties.secretBytes());
-        } catch (JOSEException e) {
-            throw new IllegalArgumentException("Unusable JWT secret", e);
-        }
+        SecretKey key = new SecretKeySpec(properties.secretBytes(), "HmacSHA256");
+        this.encoder = new NimbusJwtEncoder(new ImmutableSecret<>(key));
+        this.decoder = NimbusReactiveJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
+        this.decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
+                unexpired(clock), JwtTokens::numericSubject, JwtTokens::rolesAreStrings));
         this.ttl = properties.ttl();
         this.clock = clock;
     }
 
     public String issue(long userId, boolean admin) {
         Instant now = clock.instant();
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+        JwtClaimsSet claims = JwtClaimsSet.builder()
                 .subject(Long.toString(userId))
                 .claim(ROLES_CLAIM, admin ? List.of(ADMIN) : List.of())
-                .issueTime(Date.from(now))
-                .expirationTime(Date.from(now.plus(ttl)))
+                .issuedAt(now)
+                .expiresAt(now.plus(ttl))
                 .build();
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT).build(), claims);
-        try {
-            jwt.sign(signer);
-        } catch (JOSEException e) {
-            throw new IllegalStateException("Could not sign a token", e);
-        }
-        return jwt.serialize();
+        JwsHeader header = JwsHeader.with(MacAlgorithm.HS256).type("JWT").build();
+        return encoder.encode(JwtEncoderParameters.from(header, claims)).getTokenValue();
     }
 
-    /** @throws InvalidToken unless the token is an HS256 token we signed, unexpired, for a positive numeric user id */
+    /** The resource server's decoder: signature, algorithm, expiry, subject and roles. */
+    public ReactiveJwtDecoder decoder() {
+        return decoder;
+    }
+
+    /**
+     * Verifies a token outside a request (tests, tools).
+     *
+     * @throws InvalidToken unless the token is an HS256 token we signed, unexpired, for a positive numeric user id
+     */
     public AuthenticatedUser verify(String token) {
-        SignedJWT jwt;
-        JWTClaimsSet claims;
         try {
-            // Parsing as a signed JWT already refuses unsecured ("alg":"none") tokens.
-            jwt = SignedJWT.parse(token);
-            // Pin the algorithm: the header is attacker-controlled, and a MAC verifier would accept HS384/HS512 too.
-            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(verifier)) {
-                throw new InvalidToken("Invalid token");
-            }
-            claims = jwt.getJWTClaimsSet();
-        } catch (ParseException | JOSEException e) {
-            throw new InvalidToken("Invalid token");
+            return user(decoder.decode(token).block());
+        } catch (JwtException e) {
+            throw invalid(e);
         }
-        Date expiry = claims.getExpirationTime();
-        if (expiry == null) {
-            throw new InvalidToken("Invalid token: no expiry");
-        }
-        if (!clock.instant().isBefore(expiry.toInstant())) {
-            throw new InvalidToken("Token expired");
-        }
-        return new AuthenticatedUser(userId(claims.getSubject()), isAdmin(claims));
     }
 
-    private static long userId(String subject) {
+    /** What a verified token grants: the user, and {@code ROLE_ADMIN} for an admin. */
+    static JwtAuthenticationToken authentication(Jwt jwt) {
+        List<GrantedAuthority> authorities = roles(jwt).contains(ADMIN)
+                ? List.of(new SimpleGrantedAuthority(ADMIN_AUTHORITY)) : List.of();
+        return new JwtAuthenticationToken(jwt, authorities, jwt.getSubject());
+    }
+
+    static AuthenticatedUser user(Jwt jwt) {
+        return new AuthenticatedUser(Long.parseLong(jwt.getSubject()), roles(jwt).contains(ADMIN));
+    }
+
+    /** The shopper's answer for a token that failed: why, as far as it tells nothing about our keys. */
+    static InvalidToken invalid(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof JwtValidationException validation && !validation.getErrors().isEmpty()) {
+                return new InvalidToken(validation.getErrors().iterator().next().getDescription());
+            }
+        }
+        return new InvalidToken(INVALID);
+    }
+
+    private static List<String> roles(Jwt jwt) {
+        List<String> roles = jwt.getClaimAsStringList(ROLES_CLAIM);
+        return roles == null ? List.of() : roles;
+    }
+
+    private static OAuth2TokenValidator<Jwt> unexpired(Clock clock) {
+        return jwt -> {
+            if (jwt.getExpiresAt() == null) {
+                return failure(INVALID + ": no expiry");
+            }
+            return clock.instant().isBefore(jwt.getExpiresAt()) ? OAuth2TokenValidatorResult.success() : failure("Token expired");
+        };
+    }
+
+    private static OAuth2TokenValidatorResult numericSubject(Jwt jwt) {
+        String subject = jwt.getSubject();
         if (subject == null || subject.isEmpty() || subject.length() > 19 || !subject.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidToken("Invalid token subject");
+            return failure(INVALID + " subject");
         }
         try {
-            long userId = Long.parseLong(subject);
-            if (userId <= 0) {
-                throw new InvalidToken("Invalid token subject");
-            }
-            return userId;
+            return Long.parseLong(subject) > 0 ? OAuth2TokenValidatorResult.success() : failure(INVALID + " subject");
         } catch (NumberFormatException e) {
-            throw new InvalidToken("Invalid token subject");
+            return failure(INVALID + " subject");
         }
     }
 
-    private static boolean isAdmin(JWTClaimsSet claims) {
-        try {
-            List<String> roles = claims.getStringListClaim(ROLES_CLAIM);
-            return roles != null && roles.contains(ADMIN);
-        } catch (ParseException e) {
-            throw new InvalidToken("Invalid token roles");
+    private static OAuth2TokenValidatorResult rolesAreStrings(Jwt jwt) {
+        Object roles = jwt.getClaims().get(ROLES_CLAIM);
+        if (roles == null || roles instanceof List<?> list && list.stream().allMatch(String.class::isInstance)) {
+            return OAuth2TokenValidatorResult.success();
         }
+        return failure(INVALID + " roles");
+    }
+
+    private static OAuth2TokenValidatorResult failure(String description) {
+        return OAuth2TokenValidatorResult.failure(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, description, null));
     }
 }
