@@ -11,12 +11,24 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
-/** Puts the trust filter in front of every inner service, and gives it credentials for its own calls. */
-@AutoConfiguration
+/**
+ * Puts Spring Security in front of every inner service ({@link InnerServiceSecurity}), and gives the service
+ * credentials for its own calls. Before Boot's security auto-configuration, so Boot's default chain and its
+ * generated user never exist.
+ */
+@AutoConfiguration(beforeName = {
+        "org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration",
+        "org.springframework.boot.autoconfigure.security.servlet.UserDetailsServiceAutoConfiguration",
+        "org.springframework.boot.actuate.autoconfigure.security.servlet.ManagementWebSecurityAutoConfiguration"})
 @EnableConfigurationProperties(TrustProperties.class)
+@EnableWebSecurity
 public class TrustAutoConfiguration implements WebMvcConfigurer {
 
     @Bean
@@ -25,11 +37,26 @@ public class TrustAutoConfiguration implements WebMvcConfigurer {
     }
 
     @Bean
-    FilterRegistrationBean<TrustFilter> trustFilter(InternalTokens tokens, ObjectMapper json,
-                                                    ObjectProvider<Clock> clock) {
-        FilterRegistrationBean<TrustFilter> registration =
-                new FilterRegistrationBean<>(new TrustFilter(tokens, json, clock.getIfAvailable(Clock::systemUTC)));
-        // before anything reads the request on the service's behalf
+    InternalTokenAuthentication internalTokenAuthentication(InternalTokens tokens, ObjectProvider<Clock> clock) {
+        return new InternalTokenAuthentication(tokens, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    SecurityFilterChain innerServiceSecurity(HttpSecurity http, InternalTokenAuthentication tokens, ObjectMapper json)
+            throws Exception {
+        return InnerServiceSecurity.chain(http, tokens, new Problems(json));
+    }
+
+    @Bean
+    RequestRejectedHandler requestRejectedHandler(ObjectMapper json) {
+        return InnerServiceSecurity.rejected(new Problems(json));
+    }
+
+    @Bean
+    FilterRegistrationBean<CanonicalPathFilter> canonicalPathFilter(ObjectMapper json) {
+        FilterRegistrationBean<CanonicalPathFilter> registration =
+                new FilterRegistrationBean<>(new CanonicalPathFilter(new Problems(json)));
+        // before Spring Security (-100) and anything that reads the request on the service's behalf
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
         return registration;
     }
