@@ -14,6 +14,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -53,8 +54,18 @@ final class Browser implements AutoCloseable {
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
     }
 
+    /**
+     * Loads a page. Chromium under a loaded machine now and then loses track of its renderer during a load
+     * ("Timed out receiving message from renderer"), the page half drawn and idle: that load is asked for once
+     * more, and a page that truly does not load fails the second time too.
+     */
     void open(String path) {
-        driver.get(gateway + path);
+        try {
+            driver.get(gateway + path);
+        } catch (TimeoutException e) {
+            System.err.println("Page load of " + path + " timed out, loading it once more: " + e.getRawMessage());
+            driver.get(gateway + path);
+        }
     }
 
     WebElement find(String css) {
