@@ -8,7 +8,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 
-/** Puts the concurrency guard in front of every inner service, before the trust filter. */
+/** Puts the concurrency guard in front of every inner service, before Spring Security. */
 @AutoConfiguration
 @EnableConfigurationProperties(OverloadProperties.class)
 public class OverloadAutoConfiguration {
