@@ -9,6 +9,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -131,17 +133,35 @@ public final class Bench {
             return value.strip();
         }
         try {
+            Path yml = settings.root().resolve("order-service/src/main/resources/application.yml");
             boolean inSeckill = false;
-            for (String line : Files.readAllLines(settings.root().resolve("order-service/src/main/resources/application.yml"))) {
+            for (String line : Files.exists(yml) ? Files.readAllLines(yml) : List.<String>of()) {
                 inSeckill |= line.startsWith("seckill:");
                 if (inSeckill && line.strip().startsWith(key + ":")) {
                     return line.strip().substring(key.length() + 1).replaceAll("#.*", "").strip();
+                }
+            }
+            // not set in application.yml: the default the settings record declares
+            Path record = settings.root().resolve("order-service/src/main/java/com/seckill/order/OrderProperties.java");
+            if (Files.exists(record)) {
+                Matcher declared = Pattern.compile("@DefaultValue\\(\"([^\"]*)\"\\)\\s+\\w+\\s+" + camelCase(key) + "\\b")
+                        .matcher(Files.readString(record));
+                if (declared.find()) {
+                    return declared.group(1);
                 }
             }
         } catch (IOException e) {
             // not in a checkout: unknown
         }
         return "?";
+    }
+
+    private static String camelCase(String key) {
+        StringBuilder name = new StringBuilder();
+        for (String part : key.split("-")) {
+            name.append(name.isEmpty() ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+        }
+        return name.toString();
     }
 
     private static void deleteTree(Path dir) throws IOException {

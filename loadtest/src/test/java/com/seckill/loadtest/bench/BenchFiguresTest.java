@@ -78,6 +78,20 @@ class BenchFiguresTest {
     }
 
     @Test
+    void anOrderSettingNotInTheConfigurationIsTheDefaultItsPropertiesRecordDeclares() throws Exception {
+        Path record = dir.resolve("order-service/src/main/java/com/seckill/order/OrderProperties.java");
+        Files.createDirectories(record.getParent());
+        Files.writeString(record, "public record OrderProperties(\n        @DefaultValue(\"100\") int prefetch,\n"
+                + "        @DefaultValue(\"2\") int concurrency,\n        @DefaultValue(\"50ms\") Duration batchWait) {\n}\n");
+        BenchSettings settings = BenchSettings.from(Map.of("SECKILL_ROOT", dir.toString()));
+
+        assertThat(Bench.orderSetting(settings, Map.of(), "concurrency")).isEqualTo("2");
+        assertThat(Bench.orderSetting(settings, Map.of(), "batch-wait")).isEqualTo("50ms");
+        assertThat(Bench.orderSetting(settings, Map.of("SECKILL_ORDER_CONCURRENCY", "8"), "concurrency")).isEqualTo("8");
+        assertThat(Bench.orderSetting(settings, Map.of(), "batch-size")).isEqualTo("?");
+    }
+
+    @Test
     void aFieldIsReadFromASmallJsonAnswer() {
         assertThat(LoadDriver.field("{\"path\":\"a1b2\",\"expiresIn\":60}", "path")).isEqualTo("a1b2");
         assertThat(LoadDriver.field("{\"id\":42}", "id")).isEqualTo("42");
