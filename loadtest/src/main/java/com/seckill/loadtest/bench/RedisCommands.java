@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  */
 final class RedisCommands implements AutoCloseable {
 
-    private static final Pattern LINE = Pattern.compile("^\\+[0-9.]+ \\[[^]]*] (.*)$");
+    /** A MONITOR line: time, [database and client], the command; a script's own commands have "lua" for a client. */
+    private static final Pattern LINE = Pattern.compile("^\\+[0-9.]+ \\[([^]]*)] (.*)$");
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern IDS = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9]+");
 
@@ -80,13 +81,16 @@ final class RedisCommands implements AutoCloseable {
         }
     }
 
-    /** What one MONITOR line is counted under; null for a line that is not a command (the +OK of MONITOR itself). */
+    /**
+     * What one MONITOR line is counted under; null for a line that is not a command (the +OK of MONITOR itself) or
+     * is a command a script ran ({@code [0 lua]}).
+     */
     static String name(String line, Map<String, String> scripts) {
         Matcher command = LINE.matcher(line);
-        if (!command.matches()) {
-            return null;
+        if (!command.matches() || command.group(1).endsWith(" lua")) {
+            return null; // not a command, or one a script ran inside Redis: no round trip of its own
         }
-        Matcher args = QUOTED.matcher(command.group(1));
+        Matcher args = QUOTED.matcher(command.group(2));
         if (!args.find()) {
             return null;
         }

@@ -31,6 +31,15 @@ class RedisCommandsTest {
     }
 
     @Test
+    void theCommandsAScriptRunsInsideRedisAreNotRoundTrips() {
+        // MONITOR shows them after the EVALSHA, with "lua" where the client's address would be
+        assertThat(RedisCommands.name("+1764790000.2 [2 lua] \"DECR\" \"seckill:{42}:stock\"", SCRIPTS)).isNull();
+        assertThat(RedisCommands.name("+1764790000.2 [0 lua] \"lastsave\"", SCRIPTS)).isNull();
+        assertThat(RedisCommands.name("+1764790000.2 [2 127.0.0.1:40122] \"DECR\" \"seckill:{42}:stock\"", SCRIPTS))
+                .isEqualTo("DECR seckill:{N}:stock");
+    }
+
+    @Test
     void scriptsAreFoundInEveryModulesLuaFolderByTheirSha1(@TempDir Path root) throws Exception {
         Path lua = Files.createDirectories(root.resolve("seckill-service/src/main/resources/lua"));
         Files.writeString(lua.resolve("purchase.lua"), "return 1");
