@@ -22,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -140,6 +141,69 @@ final class SeckillSystem implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * GETs of these paths one after another on one keep-alive connection, each sent as soon as the body of
+     * the answer before it has been read (as a browser or Java's HttpClient does): the status of each, or
+     * -1 for one not answered within {@code wait} (the ones after it are not sent).
+     */
+    List<Integer> getInTurn(List<String> paths, Duration wait) {
+        URI target = URI.create(gateway);
+        List<Integer> statuses = new ArrayList<>();
+        try (java.net.Socket socket = new java.net.Socket(target.getHost(), target.getPort())) {
+            socket.setSoTimeout((int) wait.toMillis());
+            java.io.InputStream in = new java.io.BufferedInputStream(socket.getInputStream());
+            for (String path : paths) {
+                socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: " + target.getHost() + ":" + target.getPort()
+                        + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                socket.getOutputStream().flush();
+                try {
+                    statuses.add(readOneAnswer(in));
+                } catch (java.net.SocketTimeoutException e) {
+                    statuses.add(-1);
+                    break;
+                }
+            }
+            return statuses;
+        } catch (IOException e) {
+            throw new IllegalStateException("GET " + paths + " in turn failed after " + statuses + ": " + e, e);
+        }
+    }
+
+    /** One answer (a Content-Length or chunked body) off a keep-alive connection, not a byte beyond it: its status. */
+    private static int readOneAnswer(java.io.InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (head.length() < 4 || !head.substring(head.length() - 4).equals("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed after " + head);
+            }
+            head.append((char) b);
+        }
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?mi)^content-length:\\s*(\\d+)").matcher(head);
+        if (length.find()) {
+            in.readNBytes(Integer.parseInt(length.group(1)));
+        } else if (head.toString().toLowerCase(java.util.Locale.ROOT).contains("\ntransfer-encoding: chunked")) {
+            for (int size; (size = Integer.parseInt(line(in).split(";")[0].strip(), 16)) > 0; ) {
+                in.readNBytes(size + 2);
+            }
+            line(in);
+        } else {
+            throw new IOException("neither Content-Length nor chunked: " + head);
+        }
+        return Integer.parseInt(head.substring(9, 12));
+    }
+
+    private static String line(java.io.InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int b; (b = in.read()) != '\n'; ) {
+            if (b < 0) {
+                throw new IOException("closed in a chunked body");
+            }
+            line.append((char) b);
+        }
+        return line.toString();
     }
 
     /**

@@ -11,8 +11,8 @@ import org.springframework.context.annotation.Configuration;
 import reactor.netty.NettyPipeline;
 
 /**
- * Every connection of the public port gets the strict codec in place of Netty's own and the problem
- * bodies right behind it. The decoder keeps the limits Boot configures.
+ * Every connection of the public port gets the strict codec in place of Netty's own, the problem
+ * bodies right behind it and {@link ReadAfterEachAnswer}. The decoder keeps the limits Boot configures.
  */
 @Configuration(proxyBeanMethods = false)
 class HttpEdge {
@@ -20,12 +20,17 @@ class HttpEdge {
     @Bean
     NettyServerCustomizer strictHttpEdge(ObjectMapper json, ServerProperties properties) {
         ProblemBodies bodies = new ProblemBodies(json);
+        ReadAfterEachAnswer readAfterEachAnswer = new ReadAfterEachAnswer();
         ServerProperties.Netty netty = properties.getNetty();
         return server -> server.doOnChannelInit((observer, channel, address) -> {
             ChannelPipeline pipeline = channel.pipeline();
             if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {
                 pipeline.replace(NettyPipeline.HttpCodec, NettyPipeline.HttpCodec, new StrictHttpServerCodec(decoderConfig(properties, netty)));
                 pipeline.addAfter(NettyPipeline.HttpCodec, "seckill.problemBodies", bodies);
+                // next to Reactor Netty's handler, behind the shed gate: its refusals pause reading on purpose
+                if (pipeline.get(NettyPipeline.HttpTrafficHandler) != null) {
+                    pipeline.addBefore(NettyPipeline.HttpTrafficHandler, "seckill.readAfterEachAnswer", readAfterEachAnswer);
+                }
             }
         });
     }
