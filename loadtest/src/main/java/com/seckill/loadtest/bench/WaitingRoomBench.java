@@ -5,23 +5,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,6 +33,7 @@ final class WaitingRoomBench {
     private static final int RATE = 150;
     /** Shoppers of the unmeasured warm-up sale: fresh JVMs answer four times slower until their hot code is compiled. */
     private static final int WARM_UP = 1_000;
+    private static final long WARM_UP_USER = BenchSettings.FIRST_USER + 60_000_000L;
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final Pattern TOKEN_CALLS = Pattern.compile(
             "http_server_requests_seconds_count\\{[^}]*uri=\"/api/seckill/\\{activityId\\}/token\"[^}]*\\} ([0-9.E]+)");
@@ -74,7 +65,7 @@ final class WaitingRoomBench {
             System.out.printf("==> %,d + %,d shoppers signing in%n", EARLY, LATE);
             List<String> tokens = new ArrayList<>();
             for (int i = 0; i < EARLY + LATE; i++) {
-                tokens.add(api.token(BenchSettings.FIRST_USER + 50_000_000L + i, false));
+                tokens.add(api.token(user(i), false));
             }
             Instant start = Instant.now().plusSeconds(35).truncatedTo(ChronoUnit.SECONDS);
             long activity = createActivity(api, admin, start, "bench waiting room", STOCK, RATE);
@@ -86,7 +77,8 @@ final class WaitingRoomBench {
             CountDownLatch done = new CountDownLatch(EARLY + LATE);
             for (int i = 0; i < EARLY; i++) {
                 String token = tokens.get(i);
-                new Thread(null, () -> crowd.shopper(activity, token, true, done), "shopper", 256 * 1024).start();
+                long user = user(i);
+                new Thread(null, () -> crowd.shopper(activity, user, token, true, done), "shopper", 256 * 1024).start();
                 Thread.sleep(7); // the pre-queue fills as a crowd arrives, about 140 a second
             }
             while (Instant.now().isBefore(start)) {
@@ -95,12 +87,14 @@ final class WaitingRoomBench {
             System.out.printf("==> the start: %,d more join, first come first served%n", LATE);
             for (int i = EARLY; i < EARLY + LATE; i++) {
                 String token = tokens.get(i);
-                new Thread(null, () -> crowd.shopper(activity, token, false, done), "shopper", 256 * 1024).start();
+                long user = user(i);
+                new Thread(null, () -> crowd.shopper(activity, user, token, false, done), "shopper", 256 * 1024).start();
                 Thread.sleep(2); // a steady arrival, 500 a second
             }
             done.await(5, java.util.concurrent.TimeUnit.MINUTES);
-            long sold = orders(activity);
-            String block = WaitingRoomFigures.report(crowd, new WaitingRoomFigures.Sale(EARLY, LATE, STOCK, RATE, WARM_UP), sold, refused,
+            long sold = orders(api, admin, activity);
+            Map<Long, Long> drawn = DrawnPlaces.places(api, admin, activity);
+            String block = WaitingRoomFigures.report(crowd, new WaitingRoomFigures.Sale(EARLY, LATE, STOCK, RATE, WARM_UP), sold, drawn, refused,
                     tokenCallsAfter - tokenCallsBefore, Machine.describe(settings, env, system.settings()));
             MarkedSection.write(settings.root().resolve("docs/PERFORMANCE.md"), BEGIN, END, BEGIN + "\n\n" + block + "\n" + END);
             System.out.println(block);
@@ -122,16 +116,23 @@ final class WaitingRoomBench {
         System.out.printf("==> warm-up, not measured: %,d shoppers through a waiting room of its own%n", WARM_UP);
         List<String> tokens = new ArrayList<>();
         for (int i = 0; i < WARM_UP; i++) {
-            tokens.add(api.token(BenchSettings.FIRST_USER + 60_000_000L + i, false));
+            tokens.add(api.token(WARM_UP_USER + i, false));
         }
         long activity = createActivity(api, admin, Instant.now().plusSeconds(8), "bench waiting room warm-up", STOCK, RATE);
         CountDownLatch done = new CountDownLatch(WARM_UP);
-        for (String token : tokens) {
-            new Thread(null, () -> crowd.shopper(activity, token, true, done), "warm-up", 256 * 1024).start();
+        for (int i = 0; i < WARM_UP; i++) {
+            String token = tokens.get(i);
+            long user = WARM_UP_USER + i;
+            new Thread(null, () -> crowd.shopper(activity, user, token, true, done), "warm-up", 256 * 1024).start();
             Thread.sleep(5); // 200 a second
         }
         done.await(3, java.util.concurrent.TimeUnit.MINUTES);
         crowd.forget();
+    }
+
+    /** The measured sale's i-th shopper (the first {@value #EARLY} join before the start). */
+    private static long user(int i) {
+        return BenchSettings.FIRST_USER + 50_000_000L + i;
     }
 
     private long createActivity(LoadDriver api, String admin, Instant start, String name, int stock, int rate) throws Exception {
@@ -170,25 +171,18 @@ final class WaitingRoomBench {
         }
     }
 
-    private long orders(long activity) throws Exception {
+    /** The sale's orders, pending or paid, as the admins' stats count them once they stop growing (orders still being written). */
+    private static long orders(LoadDriver api, String admin, long activity) throws Exception {
         long last = -1;
         for (int i = 0; i < 30; i++) {
-            try (Connection c = settings.db(BenchSettings.DATABASE);
-                 PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?")) {
-                s.setLong(1, activity);
-                try (ResultSet rs = s.executeQuery()) {
-                    rs.next();
-                    long now = rs.getLong(1);
-                    if (now == last) {
-                        return now;
-                    }
-                    last = now;
-                }
+            String stats = LoadDriver.expect(api.call("GET", "/api/admin/activities/" + activity + "/stats", admin, null), 200).body();
+            long now = Long.parseLong(LoadDriver.field(stats, "liveOrders"));
+            if (now == last) {
+                return now;
             }
-            Thread.sleep(1_000); // orders still being written, bounded by the loop
+            last = now;
+            Thread.sleep(1_000); // bounded by the loop
         }
         return last;
     }
-
-
 }

@@ -43,7 +43,10 @@ final class WaitingRoomCrowd {
     final AtomicLong serverErrors = new AtomicLong();
     final AtomicLong lastSale = new AtomicLong();
     final List<Long> toldSoldOutAt = Collections.synchronizedList(new ArrayList<>());
-    final List<long[]> earlyPlaces = Collections.synchronizedList(new ArrayList<>());
+    /** user id -> the place told, of the shoppers who joined before the start and were told one after it. */
+    final Map<Long, Long> earlyPlaces = new ConcurrentHashMap<>();
+    /** user id -> when (System.nanoTime) the first join of a shopper who came before the start was answered. */
+    final Map<Long, Long> earlyJoinedAt = new ConcurrentHashMap<>();
     final List<long[]> latePlaces = Collections.synchronizedList(new ArrayList<>());
 
 
@@ -60,6 +63,7 @@ final class WaitingRoomCrowd {
         lastSale.set(0);
         toldSoldOutAt.clear();
         earlyPlaces.clear();
+        earlyJoinedAt.clear();
         latePlaces.clear();
     }
 
@@ -110,7 +114,7 @@ final class WaitingRoomCrowd {
      * A page: join, poll as told (pollAfterMs; Retry-After when BUSY), join again when it holds no place (a
      * join told BUSY), buy once admitted; the end: bought, sold out, told it bought already, or given up.
      */
-    void shopper(long activity, String token, boolean early, CountDownLatch done) {
+    void shopper(long activity, long userId, String token, boolean early, CountDownLatch done) {
         String queue = "/api/seckill/" + activity + "/queue";
         try {
             String ticket = null;
@@ -118,11 +122,18 @@ final class WaitingRoomCrowd {
             Answer answer = send("POST", queue, token, Map.of());
             for (int visits = 0; visits < 400; visits++) {
                 if (answer.status() == 200) {
+                    if (early) {
+                        earlyJoinedAt.putIfAbsent(userId, System.nanoTime());
+                    }
                     ticket = Objects.requireNonNullElse(find(TICKET, answer.body()), ticket);
                     String status = find(STATUS, answer.body());
                     String position = find(POSITION, answer.body());
                     if (!placed && ticket != null && position != null && "WAITING".equals(status) && !answer.body().contains("drawAt")) {
-                        (early ? earlyPlaces : latePlaces).add(new long[] {joinNumber(ticket), Long.parseLong(position)});
+                        if (early) {
+                            earlyPlaces.put(userId, Long.parseLong(position));
+                        } else {
+                            latePlaces.add(new long[] {joinNumber(ticket), Long.parseLong(position)});
+                        }
                         placed = true;
                     }
                     if ("ADMITTED".equals(status)) {

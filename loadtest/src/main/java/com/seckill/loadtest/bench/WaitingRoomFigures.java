@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
@@ -77,11 +78,13 @@ final class WaitingRoomFigures {
     }
 
     /** The figures of one run against their targets (DESIGN.md §11), as the Markdown docs/PERFORMANCE.md carries. */
-    static String report(WaitingRoomCrowd crowd, Sale sale, long sold, List<String> refused, double tokenCallsReached, Properties machine) {
-        List<long[]> earlyPlaces = crowd.earlyPlaces;
+    static String report(WaitingRoomCrowd crowd, Sale sale, long sold, Map<Long, Long> drawn, List<String> refused, double tokenCallsReached,
+                         Properties machine) {
+        List<long[]> earlyPairs = DrawnPlaces.joinOrderAgainstPlace(crowd.earlyJoinedAt, drawn);
         List<long[]> latePlaces = crowd.latePlaces;
         List<Long> latencies = crowd.latencies;
-        double early = spearman(earlyPlaces);
+        double early = spearman(earlyPairs);
+        long confirmed = DrawnPlaces.confirmed(crowd.earlyPlaces, drawn);
         double late = spearman(latePlaces);
         long p99 = percentileMs(latencies, 0.99);
         long lastSold = crowd.lastSale.get();
@@ -96,8 +99,11 @@ final class WaitingRoomFigures {
                 machine.getProperty("commit", "?"), sale.early(), sale.stock(), sale.late(), sale.rate(), sale.warmUp()));
         t.append("| figure | value | target |\n|---|---:|---|\n");
         t.append(row("orders", String.format(Locale.ROOT, "%,d", sold), "exactly " + sale.stock(), sold == sale.stock()));
-        t.append(row("Spearman, join order vs place, joined before the start (" + earlyPlaces.size() + " told a place)",
+        t.append(row(String.format(Locale.ROOT, "Spearman, join order vs place, joined before the start (%,d of the %,d the draw lists; "
+                        + "the order their joins were answered in vs the places the admins' draw audit shows)", earlyPairs.size(), drawn.size()),
                 String.format(Locale.ROOT, "%.3f", early), "|rho| < 0.1", Math.abs(early) < 0.1));
+        t.append(row("places told to early shoppers that the draw audit shows them at", String.format(Locale.ROOT, "%,d of %,d", confirmed,
+                crowd.earlyPlaces.size()), "all", confirmed == crowd.earlyPlaces.size()));
         t.append(row("Spearman, joined after the start (" + latePlaces.size() + ")", String.format(Locale.ROOT, "%.3f", late), "> 0.95", late > 0.95));
         t.append(row("paths asked without, with a forged or another's admission", allRefused ? "403 NOT_ADMITTED" : "not all refused",
                 "403 NOT_ADMITTED", allRefused));

@@ -7,6 +7,7 @@ import com.seckill.web.openapi.Answers;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Positive;
 import org.springframework.http.ResponseEntity;
 import org.springframework.validation.annotation.Validated;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -24,14 +26,18 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 @Validated
 class QueueController {
 
+    private static final int DRAW_PAGE_MAX = 10_000;
+
     private final QueueService queue;
     private final QueueAdmin admin;
     private final QueueStreams streams;
+    private final DrawAudit draw;
 
-    QueueController(QueueService queue, QueueAdmin admin, QueueStreams streams) {
+    QueueController(QueueService queue, QueueAdmin admin, QueueStreams streams, DrawAudit draw) {
         this.queue = queue;
         this.admin = admin;
         this.streams = streams;
+        this.draw = draw;
     }
 
     @Operation(summary = "Joins the waiting room (again: the same place): WAITING with position, ETA and when to poll, or ADMITTED "
@@ -73,6 +79,15 @@ class QueueController {
     @GetMapping("/api/admin/activities/{id}/queue")
     QueueView view(@PathVariable @Positive long id) {
         return admin.view(id);
+    }
+
+    @Operation(summary = "The fair start's draw, to audit it: everyone who joined before the start with their join number and the "
+            + "place the seed drew for it, in place order from `from`, at most `size` (ADMIN)")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.BUSY})
+    @GetMapping("/api/admin/activities/{id}/queue/draw")
+    DrawView draw(@PathVariable @Positive long id, @RequestParam(defaultValue = "1") @Positive long from,
+                  @RequestParam(defaultValue = "1000") @Positive @Max(DRAW_PAGE_MAX) int size) {
+        return draw.places(id, from, size);
     }
 
     @Operation(summary = "Changes the admission rate or pauses / resumes the waiting room (ADMIN; audited)")

@@ -16,7 +16,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -111,6 +114,10 @@ class WaitingRoomIT extends SeckillServiceIT {
             assertThat(joined.body().path("position").asLong()).as("the back, till the draw").isEqualTo(i + 1);
             assertThat(joined.body().path("drawAt").asText()).isEqualTo(start.toString());
         }
+        Answer beforeTheDraw = call(get("/api/admin/activities/{id}/queue/draw", activityId).with(Callers.admin(8)));
+        assertThat(beforeTheDraw.status()).as(beforeTheDraw.body().toString()).isEqualTo(200);
+        assertThat(beforeTheDraw.body().path("drawn").isNull()).as("nothing drawn before the start").isTrue();
+        assertThat(beforeTheDraw.body().path("places")).isEmpty();
         assertThat(join(activityId, first).body().path("position").asLong()).as("joining again is the same place").isEqualTo(300);
         // no admission while the places are read: on a slow machine the shoppers read last would otherwise be
         // admitted already (no place shown) more often than those read first, which reads as a correlation
@@ -125,6 +132,7 @@ class WaitingRoomIT extends SeckillServiceIT {
         List<Long> drawn = places.stream().filter(p -> p > 0).toList();
         assertThat(drawn).doesNotHaveDuplicates().allMatch(p -> p >= 1 && p <= 300);
         assertThat(Math.abs(spearman(places.stream().map(p -> p < 0 ? 0 : p).toList()))).as("join order vs place").isLessThan(0.25);
+        assertTheDrawListsEveryEarlyShopperAtThePlaceTheyWereTold(activityId, early, places);
 
         List<Long> late = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
@@ -260,6 +268,40 @@ class WaitingRoomIT extends SeckillServiceIT {
         assertThat(again.status()).as(again.body().toString()).isEqualTo(200);
         assertThat(Long.parseLong(String.valueOf(redis.opsForHash().get(SeckillKeys.queueMembers(activityId), member))))
                 .as("joining again, even with the old ticket, is at the back").isGreaterThan(place);
+    }
+
+    /** The admins' audit of the draw: the 300 early shoppers at places 1..300, each where their own poll put them, paged. */
+    private void assertTheDrawListsEveryEarlyShopperAtThePlaceTheyWereTold(long activityId, List<Long> early, List<Long> told) throws Exception {
+        Answer all = call(get("/api/admin/activities/{id}/queue/draw", activityId).with(Callers.admin(8)));
+        assertThat(all.status()).as(all.body().toString()).isEqualTo(200);
+        assertThat(all.body().path("drawn").asLong()).isEqualTo(early.size());
+        assertThat(all.body().path("listed").asLong()).isEqualTo(early.size());
+        assertThat(all.body().path("seed").asText()).isNotBlank();
+        Map<Long, Long> drawnPlaces = new HashMap<>();
+        List<Long> inOrder = new ArrayList<>();
+        for (JsonNode place : all.body().path("places")) {
+            drawnPlaces.put(place.path("userId").asLong(), place.path("place").asLong());
+            inOrder.add(place.path("place").asLong());
+            assertThat(place.path("joinNumber").asLong()).as("joined in that order").isEqualTo(place.path("userId").asLong() - early.get(0) + 1);
+        }
+        assertThat(inOrder).as("in place order, every place once").isEqualTo(LongStream.rangeClosed(1, early.size()).boxed().toList());
+        assertThat(drawnPlaces.keySet()).containsExactlyInAnyOrderElementsOf(early);
+        for (int i = 0; i < early.size(); i++) {
+            if (told.get(i) > 0) {
+                assertThat(drawnPlaces.get(early.get(i))).as("the place shopper %d was told", early.get(i)).isEqualTo(told.get(i));
+            }
+        }
+        Answer page = call(get("/api/admin/activities/{id}/queue/draw", activityId).param("from", "101").param("size", "50")
+                .with(Callers.admin(8)));
+        assertThat(page.body().path("places").findValuesAsText("place")).as("a page")
+                .isEqualTo(LongStream.rangeClosed(101, 150).mapToObj(Long::toString).toList());
+        for (String[] bad : new String[][] {{"size", "0"}, {"size", "10001"}, {"from", "0"}, {"from", "x"}}) {
+            Answer refused = call(get("/api/admin/activities/{id}/queue/draw", activityId).param(bad[0], bad[1]).with(Callers.admin(8)));
+            assertThat(refused.status()).as("%s=%s: %s", bad[0], bad[1], refused.body()).isEqualTo(400);
+            assertThat(refused.body().path("code").asText()).isEqualTo("BAD_REQUEST");
+        }
+        assertThat(call(get("/api/admin/activities/{id}/queue/draw", activityId).with(Callers.user(early.get(0)))).status())
+                .as("admins only").isEqualTo(403);
     }
 
     private void setPaused(long activityId, boolean paused) throws Exception {
