@@ -2,6 +2,7 @@
 -- KEYS[1] seckill:{aid}:queue:state   KEYS[2] seckill:{aid}:queue:members   KEYS[3] seckill:{aid}:queue:admitted
 -- KEYS[4] seckill:{aid}:users         KEYS[5] seckill:{aid}:stock      KEYS[6] seckill:{aid}:queue:left
 -- ARGV[1] user id   ARGV[2] 'join' or 'poll'   ARGV[3] the join number of the shopper's signed ticket, or ''
+-- ARGV[4] now (epoch ms)   ARGV[5] start of the sale (epoch ms)
 -- Returns { answer, join number, joined, drawn, serving, paused, rate, admitted at, stock }, answer one of
 -- OK, DUPLICATE (holds a unit), NOT_MEMBER (a poll by someone not in the queue), NO_QUEUE (the state is not
 -- in Redis: it is restored from MySQL, then asked again), NOT_WARMED (no stock key yet).
@@ -28,6 +29,11 @@ end
 if not number then
     if ARGV[2] ~= 'join' then
         return { 'NOT_MEMBER' }
+    end
+    if not redis.call('HGET', KEYS[1], 'drawn') and tonumber(ARGV[4]) >= tonumber(ARGV[5]) then
+        -- the start has come and no tick has drawn yet: who joined till now is drawn, this join queues behind
+        -- them (as queue-advance.lua draws at the start)
+        redis.call('HSET', KEYS[1], 'drawn', redis.call('HGET', KEYS[1], 'joined') or '0', 'tick', ARGV[4])
     end
     number = tostring(redis.call('HINCRBY', KEYS[1], 'joined', 1))
     redis.call('HSET', KEYS[2], ARGV[1], number)

@@ -27,7 +27,7 @@ import org.springframework.stereotype.Service;
 @Service
 class QueueService {
 
-    private static final RedisScript<List> ENTER = RedisScript.of(LuaScripts.text("lua/queue-enter.lua"), List.class);
+    static final RedisScript<List> ENTER = RedisScript.of(LuaScripts.text("lua/queue-enter.lua"), List.class);
     private static final String JOIN = "join";
     private static final String POLL = "poll";
 
@@ -86,10 +86,10 @@ class QueueService {
             throw new Refusals.SaleEnded();
         }
         OptionalLong signed = ticket == null ? OptionalLong.empty() : tokens.joinNumber(ticket, activityId, userId);
-        List<?> answer = script(activityId, userId, mode, signed);
+        List<?> answer = script(activity, userId, mode, signed, now);
         if ("NO_QUEUE".equals(text(answer, 0))) {
             state.restore(activityId, room);
-            answer = script(activityId, userId, mode, signed);
+            answer = script(activity, userId, mode, signed, now);
         }
         switch (text(answer, 0)) {
             case "DUPLICATE" -> throw new Refusals.AlreadyBought();
@@ -142,11 +142,13 @@ class QueueService {
         return stored == null ? now.toEpochMilli() : Long.parseLong(stored.toString());
     }
 
-    private List<?> script(long activityId, long userId, String mode, OptionalLong signed) {
+    private List<?> script(Activity activity, long userId, String mode, OptionalLong signed, Instant now) {
+        long id = activity.id();
         return redisGuard.call(() -> redis.execute(ENTER,
-                List.of(SeckillKeys.queue(activityId), SeckillKeys.queueMembers(activityId), SeckillKeys.queueAdmitted(activityId),
-                        SeckillKeys.users(activityId), SeckillKeys.stock(activityId), SeckillKeys.queueLeft(activityId)),
-                Long.toString(userId), mode, signed.isPresent() ? Long.toString(signed.getAsLong()) : ""));
+                List.of(SeckillKeys.queue(id), SeckillKeys.queueMembers(id), SeckillKeys.queueAdmitted(id),
+                        SeckillKeys.users(id), SeckillKeys.stock(id), SeckillKeys.queueLeft(id)),
+                Long.toString(userId), mode, signed.isPresent() ? Long.toString(signed.getAsLong()) : "",
+                Long.toString(now.toEpochMilli()), Long.toString(activity.startTime().toEpochMilli())));
     }
 
     private static long eta(long placesAhead, long rate) {
