@@ -75,14 +75,16 @@ class DoctorIT {
     }
 
     @Test
-    void anActivityOnSaleWhoseKeysAreNotInRedisFails() throws Exception {
-        long activity = system.createActivity(10);
+    void aSeckillServiceThatDoesNotReportItsSalesFailsTheWarmUpCheck() throws Exception {
+        system.createActivity(10);
 
-        // the same MySQL, but a Redis database no service uses: the activity on sale is not there
-        Launcher.Outcome outcome = doctor(Map.of("SPRING_DATA_REDIS_DATABASE", "13"));
+        // payment-service answers in its place: healthy, but it keeps no sale, so it reports none
+        Launcher.Outcome outcome = doctor(Map.of("SECKILL_DOCTOR_SECKILL_URL", "http://127.0.0.1:8083"));
 
         assertThat(outcome.exit()).as(outcome.output()).isEqualTo(1);
         assertThat(lines(outcome, "FAIL")).as(outcome.output())
-                .anyMatch(line -> line.contains("Activities warmed up") && line.contains(String.valueOf(activity)));
+                .anyMatch(line -> line.contains("Activities warmed up") && line.contains("reports no sales"));
+        assertThat(lines(outcome, "OK")).as("the guards are still read from their owners: " + outcome.output())
+                .anyMatch(line -> line.contains("Schema and its unique indexes") && line.contains("payment.uk_payment_order"));
     }
 }

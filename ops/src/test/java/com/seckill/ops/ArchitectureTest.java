@@ -17,6 +17,16 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyItsOwnCode = ArchitectureRules.onlyItsOwnCode("com.seckill.ops");
 
+    /** The doctor asks the services about their state: it names none of their Redis keys ... */
+    @ArchTest
+    static final ArchRule namesNoServicesKeys = ArchitectureRules.onlyItsOwnKeys("com.seckill.ops");
+
+    /** ... and none of their tables (DESIGN.md §6, issue 24). */
+    @ArchTest
+    static void namesNoServicesTables(JavaClasses classes) {
+        ArchitectureRules.assertUsesOnlyItsTables();
+    }
+
     @ArchTest
     static final ArchRule constructorsTakeFewCollaborators = ArchitectureRules.CONSTRUCTORS_TAKE_FEW_COLLABORATORS;
 

@@ -1,5 +1,6 @@
 package com.seckill.order;
 
+import com.seckill.web.persistence.UniqueGuard;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -19,5 +20,26 @@ public class OrderApplication {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /** The unique indexes that keep orders exact (DESIGN.md §6), reported to ./seckill doctor. */
+    @Bean
+    UniqueGuard oneOrderPerUserAndSale() {
+        return new UniqueGuard("seckill_order", "uk_order_user_activity");
+    }
+
+    @Bean
+    UniqueGuard oneOrderPerRequest() {
+        return new UniqueGuard("seckill_order", "uk_order_request");
+    }
+
+    @Bean
+    UniqueGuard oneOrderPerNumber() {
+        return new UniqueGuard("seckill_order", "uk_order_no");
+    }
+
+    @Bean
+    UniqueGuard oneConsumptionPerMessage() {
+        return new UniqueGuard("mq_consume_log", "uk_consume_message");
     }
 }

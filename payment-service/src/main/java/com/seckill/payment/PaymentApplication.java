@@ -1,5 +1,6 @@
 package com.seckill.payment;
 
+import com.seckill.web.persistence.UniqueGuard;
 import com.seckill.web.trust.DevelopmentSecret;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
@@ -26,5 +27,11 @@ public class PaymentApplication {
     @Bean
     DevelopmentSecret callbackSecret(PaymentProperties properties) {
         return new DevelopmentSecret("callback", PaymentProperties.DEVELOPMENT_SECRET.equals(properties.callbackSecret()));
+    }
+
+    /** One payment per order (DESIGN.md §6), reported to ./seckill doctor. */
+    @Bean
+    UniqueGuard onePaymentPerOrder() {
+        return new UniqueGuard("payment", "uk_payment_order");
     }
 }

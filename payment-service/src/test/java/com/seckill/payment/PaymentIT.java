@@ -2,6 +2,7 @@ package com.seckill.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -133,6 +134,14 @@ class PaymentIT {
 
     long paymentStatus(String tradeNo) throws Exception {
         return query("SELECT status FROM payment WHERE trade_no = ?", tradeNo);
+    }
+
+    /** The doctor asks payment-service whether its guard is there ({@code /actuator/info}, "guards"), never its table. */
+    @Test
+    void theInfoEndpointReportsTheOnePaymentPerOrderGuard() throws Exception {
+        mvc.perform(get("/actuator/info"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.guards.['payment.uk_payment_order']").value(true));
     }
 
     @Test

@@ -23,11 +23,9 @@ public final class Doctor {
             SaleReadiness readiness = new SaleReadiness(target, infra);
             checks.addAll(infra.reachable());
             checks.addAll(services.healthy());
-            if (infra.database() != null) {
-                checks.add(readiness.schema());
-            }
-            if (infra.database() != null && infra.redisUp()) {
-                checks.addAll(readiness.activitiesWarmed());
+            checks.add(ReportedState.guards(services.facts()));
+            checks.addAll(ReportedState.sales(services.facts().get("seckill-service")));
+            if (infra.redisUp()) {
                 checks.add(readiness.redisPersistence());
             }
             if (infra.brokerUp()) {

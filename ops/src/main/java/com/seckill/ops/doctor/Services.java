@@ -148,6 +148,11 @@ final class Services {
         return checks;
     }
 
+    /** What each service that answered said of itself ({@code /actuator/info}), by service name. */
+    Map<String, JsonNode> facts() {
+        return infos;
+    }
+
     Map<String, long[]> clocks() {
         return clocks;
     }

@@ -1,0 +1,47 @@
+package com.seckill.order;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.seckill.web.persistence.GuardFacts;
+import com.seckill.web.persistence.UniqueGuard;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * order-service reports its own unique guards to {@code ./seckill doctor} ({@code /actuator/info}, "guards"), read
+ * from its database: the doctor names none of its tables.
+ */
+class GuardsReportedIT extends OrderServiceIT {
+
+    @Autowired
+    MockMvc mvc;
+    @Autowired
+    ObjectMapper json;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void theInfoEndpointReportsEveryGuardOfOrdersAndTheConsumeLogAsPresent() throws Exception {
+        JsonNode info = json.readTree(mvc.perform(get("/actuator/info")).andReturn().getResponse().getContentAsString());
+
+        assertThat(json.convertValue(info.get("guards"), Map.class)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "seckill_order.uk_order_user_activity", true, "seckill_order.uk_order_request", true,
+                "seckill_order.uk_order_no", true, "mq_consume_log.uk_consume_message", true));
+    }
+
+    @Test
+    void anIndexThatIsMissingOrNotUniqueIsReportedAbsent() {
+        GuardFacts facts = new GuardFacts(jdbc, List.of(new UniqueGuard("seckill_order", "uk_order_no"),
+                new UniqueGuard("seckill_order", "uk_no_such_index"), new UniqueGuard("seckill_order", "idx_order_activity_status")));
+
+        assertThat(facts.present()).containsExactly(Map.entry("seckill_order.uk_order_no", true),
+                Map.entry("seckill_order.uk_no_such_index", false), Map.entry("seckill_order.idx_order_activity_status", false));
+    }
+}
