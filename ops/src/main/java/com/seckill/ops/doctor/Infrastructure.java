@@ -52,11 +52,11 @@ public final class Infrastructure implements AutoCloseable {
 
     public List<Check> reachable() {
         List<Check> checks = new ArrayList<>();
-        String db = target.get("SECKILL_DB_HOST", "127.0.0.1") + ":" + target.get("SECKILL_DB_PORT", "3306");
+        String db = target.dbAddress();
         try {
             database = DriverManager.getConnection(target.jdbcUrl(), target.get("SECKILL_DB_USER", "root"),
                     target.get("SECKILL_DB_PASSWORD", ""));
-            checks.add(Check.ok("MySQL reachable", db + "/" + target.get("SECKILL_DB_NAME", "seckill")));
+            checks.add(Check.ok("MySQL reachable", db + "/" + target.dbName()));
         } catch (SQLException e) {
             checks.add(Check.fail("MySQL reachable", db + ": " + e.getMessage()));
         }

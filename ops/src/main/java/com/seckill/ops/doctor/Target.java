@@ -16,9 +16,17 @@ public record Target(Map<String, String> env) {
         return value == null || value.isBlank() ? fallback : value;
     }
 
+    /** The database server, host:port, with the services' defaults. */
+    public String dbAddress() {
+        return get("SECKILL_DB_HOST", "127.0.0.1") + ":" + get("SECKILL_DB_PORT", "3306");
+    }
+
+    public String dbName() {
+        return get("SECKILL_DB_NAME", "seckill");
+    }
+
     public String jdbcUrl() {
-        return "jdbc:mysql://" + get("SECKILL_DB_HOST", "127.0.0.1") + ":" + get("SECKILL_DB_PORT", "3306") + "/"
-                + get("SECKILL_DB_NAME", "seckill") + "?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=3000"
+        return "jdbc:mysql://" + dbAddress() + "/" + dbName() + "?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=3000"
                 + "&socketTimeout=10000&connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true";
     }
 
