@@ -76,8 +76,6 @@ class DoctorIT {
 
     @Test
     void aSeckillServiceThatDoesNotReportItsSalesFailsTheWarmUpCheck() throws Exception {
-        system.createActivity(10);
-
         // payment-service answers in its place: healthy, but it keeps no sale, so it reports none
         Launcher.Outcome outcome = doctor(Map.of("SECKILL_DOCTOR_SECKILL_URL", "http://127.0.0.1:8083"));
 

@@ -45,7 +45,10 @@ final class ReportedState {
         return unknown.isEmpty() ? Check.ok(SCHEMA, String.join(", ", present)) : Check.fail(SCHEMA, "cannot tell: " + unknown);
     }
 
-    /** Every sale within its warm-up window is in Redis, and Redis stock = MySQL stock - in flight, as seckill-service reports them. */
+    /**
+     * Every sale within its warm-up window is sellable from Redis, and Redis stock = MySQL stock - in flight, as
+     * seckill-service reports them.
+     */
     static List<Check> sales(JsonNode seckill) {
         String unreported = seckill == null ? "seckill-service did not answer"
                 : seckill.hasNonNull("salesError") ? "seckill-service cannot read them: " + seckill.get("salesError").asText()
@@ -59,7 +62,7 @@ final class ReportedState {
             long id = sale.path("activityId").asLong();
             long dbStock = sale.path("dbStock").asLong();
             long inFlight = sale.path("inFlight").asLong();
-            if (!sale.path("warmed").asBoolean()) {
+            if (!sale.path("sellable").asBoolean()) {
                 unwarmed.add(String.valueOf(id));
             } else if (sale.path("redisStock").asLong() != dbStock - inFlight) {
                 apart.add(id + " (Redis " + sale.path("redisStock").asLong() + ", MySQL " + dbStock + ", in flight " + inFlight + ")");
@@ -67,8 +70,8 @@ final class ReportedState {
         }
         int seen = seckill.get("sales").size();
         return List.of(unwarmed.isEmpty() ? Check.ok(WARMED, seen + " on sale or within their warm-up window")
-                        : Check.fail(WARMED, "not in Redis: " + firstOf(unwarmed)
-                        + " (POST /api/admin/activities/{id}/warmup, or wait for the warm-up job)"),
+                        : Check.fail(WARMED, "not sellable from Redis: " + firstOf(unwarmed) + " (not warmed, or its figures wait"
+                        + " to be rebuilt: POST /api/admin/activities/{id}/warmup, or wait for the warm-up job)"),
                 apart.isEmpty() ? Check.ok(AGREES, seen + " checked")
                         : Check.warn(AGREES, firstOf(apart) + " (settles by itself when orders are in flight; else POST .../reconcile)"));
     }

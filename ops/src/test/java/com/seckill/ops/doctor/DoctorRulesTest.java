@@ -76,17 +76,17 @@ class DoctorRulesTest {
     }
 
     @Test
-    void aSaleSeckillServiceReportsNotWarmedFailsAndStockApartWarns() throws Exception {
-        List<Check> fine = ReportedState.sales(facts("{\"sales\":[{\"activityId\":9,\"warmed\":true,\"redisStock\":6,"
+    void aSaleSeckillServiceReportsNotSellableFailsAndStockApartWarns() throws Exception {
+        List<Check> fine = ReportedState.sales(facts("{\"sales\":[{\"activityId\":9,\"sellable\":true,\"redisStock\":6,"
                 + "\"dbStock\":7,\"inFlight\":1}]}"));
-        List<Check> cold = ReportedState.sales(facts("{\"sales\":[{\"activityId\":9,\"warmed\":false,\"redisStock\":null,"
-                + "\"dbStock\":7,\"inFlight\":0},{\"activityId\":8,\"warmed\":true,\"redisStock\":3,\"dbStock\":7,\"inFlight\":1}]}"));
+        List<Check> cold = ReportedState.sales(facts("{\"sales\":[{\"activityId\":9,\"sellable\":false,\"redisStock\":null,"
+                + "\"dbStock\":7,\"inFlight\":0},{\"activityId\":8,\"sellable\":true,\"redisStock\":3,\"dbStock\":7,\"inFlight\":1}]}"));
         List<Check> unreported = ReportedState.sales(facts("{\"profiles\":[\"local\"]}"));
 
         assertThat(fine).extracting(Check::level).containsOnly(Check.Level.OK);
         assertThat(fine.get(0).detail()).startsWith("1 on sale");
         assertThat(cold.get(0).level()).isEqualTo(Check.Level.FAIL);
-        assertThat(cold.get(0).detail()).contains("not in Redis: 9");
+        assertThat(cold.get(0).detail()).contains("not sellable from Redis: 9");
         assertThat(cold.get(1).level()).isEqualTo(Check.Level.WARN);
         assertThat(cold.get(1).detail()).contains("8 (Redis 3, MySQL 7, in flight 1)");
         assertThat(unreported).singleElement().satisfies(check -> {

@@ -64,21 +64,6 @@ public class ActivityInspector {
         return ActivityStats.of(activity, sellable, redisStock, orders, pendingOutbox, holders, unsettled, stuck);
     }
 
-    /** Whether Redis holds the activity's figures, and its stock beside MySQL's; reads only (the doctor's view). */
-    SaleReadiness readiness(Activity activity) {
-        boolean warmed = true;
-        int redisStock = 0;
-        long inFlight = 0;
-        for (StockBucket bucket : activity.stockBuckets()) {
-            String stock = redis.opsForValue().get(bucket.stock());
-            warmed &= stock != null && Boolean.TRUE.equals(redis.hasKey(bucket.info()));
-            redisStock += stock == null ? 0 : Integer.parseInt(stock);
-            inFlight += orZero(redis.opsForZSet().size(bucket.queued()));
-        }
-        Integer total = warmed ? redisStock + (int) transfers.inTransit(activity) : null;
-        return new SaleReadiness(activity.id(), warmed, total, activity.stock(), inFlight);
-    }
-
     private static long orZero(Long value) {
         return value == null ? 0 : value;
     }

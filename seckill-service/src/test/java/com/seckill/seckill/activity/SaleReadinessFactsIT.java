@@ -24,8 +24,8 @@ import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * What {@code ./seckill doctor} reads of the sales ({@code /actuator/info}, "sales"), on the real MariaDB, Redis and
- * RabbitMQ: a sale on now is reported warmed, with Redis stock = MySQL stock - in flight as purchases are accepted;
- * a sale beyond its warm-up window is not reported; a sale Redis holds nothing of is reported not warmed.
+ * RabbitMQ: a sale on now is reported sellable, with Redis stock = MySQL stock - in flight as purchases are accepted;
+ * a sale beyond its warm-up window is not reported; a sale Redis holds nothing of is reported not sellable.
  */
 class SaleReadinessFactsIT extends SeckillServiceIT {
 
@@ -38,7 +38,7 @@ class SaleReadinessFactsIT extends SeckillServiceIT {
     @Autowired
     AmqpAdmin admin;
     @Autowired
-    ActivityInspector inspector;
+    SaleReadinessReport report;
 
     private OrderQueueStandIn orders;
 
@@ -74,7 +74,7 @@ class SaleReadinessFactsIT extends SeckillServiceIT {
         long later = create(Instant.now().plus(Duration.ofHours(3)), 7);
 
         JsonNode sale = reported(onSale).orElseThrow();
-        assertThat(sale.get("warmed").asBoolean()).isTrue();
+        assertThat(sale.get("sellable").asBoolean()).isTrue();
         assertThat(sale.get("redisStock").asInt()).isEqualTo(7);
         assertThat(sale.get("dbStock").asInt()).isEqualTo(7);
         assertThat(sale.get("inFlight").asLong()).isZero();
@@ -93,13 +93,13 @@ class SaleReadinessFactsIT extends SeckillServiceIT {
     }
 
     @Test
-    void aSaleRedisHoldsNothingOfIsNotWarmed() {
+    void aSaleRedisHoldsNothingOfIsNotSellable() {
         Activity never = new Activity(uniqueId(), 1, "Never warmed", new BigDecimal("1.00"), 5, 5,
                 Instant.now().minusSeconds(5), Instant.now().plus(Duration.ofHours(1)), false, 2);
 
-        SaleReadiness readiness = inspector.readiness(never);
+        SaleReadiness readiness = report.readiness(never);
 
-        assertThat(readiness.warmed()).isFalse();
+        assertThat(readiness.sellable()).isFalse();
         assertThat(readiness.redisStock()).isNull();
         assertThat(readiness.dbStock()).isEqualTo(5);
     }

@@ -8,15 +8,18 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.Profiles;
 
 /**
  * What {@code ./seckill doctor} asks every service ({@code /actuator/info} on its own port): the
  * active profiles, whether a development secret of the source tree is in use (the internal-token one
- * and every {@link DevelopmentSecret} bean), and its clock.
+ * and every {@link DevelopmentSecret} bean), and its clock. First of the contributors: the doctor takes the clock
+ * for the middle of its call, so a contributor that reads a database or Redis (and may wait on one that is down)
+ * must come after the clock is read, not before.
  */
-class OperatorFacts implements InfoContributor {
+class OperatorFacts implements InfoContributor, Ordered {
 
     private final Environment environment;
     private final TrustProperties trust;
@@ -28,6 +31,11 @@ class OperatorFacts implements InfoContributor {
         this.trust = trust;
         this.secrets = secrets;
         this.clock = clock;
+    }
+
+    @Override
+    public int getOrder() {
+        return Ordered.HIGHEST_PRECEDENCE;
     }
 
     @Override
