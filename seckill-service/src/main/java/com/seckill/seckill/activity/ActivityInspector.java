@@ -44,22 +44,17 @@ public class ActivityInspector {
         }
         boolean sellable = figures.stamp(activity).current();
         transfers.finishPending(activity);
-        Integer redisStock = 0;
+        Integer redisStock = transfers.unitsHeld(activity);
         long pendingOutbox = 0;
         long holders = 0;
         long unsettled = 0;
         long stuck = 0;
         long stuckBefore = clock.millis() - properties.queuedBound().toMillis();
         for (StockBucket bucket : activity.stockBuckets()) {
-            String stock = redis.opsForValue().get(bucket.stock());
-            redisStock = stock == null || redisStock == null ? null : redisStock + Integer.parseInt(stock);
             pendingOutbox += orZero(redis.opsForHash().size(bucket.outbox()));
             holders += orZero(redis.opsForSet().size(bucket.users()));
             unsettled += orZero(redis.opsForZSet().size(bucket.queued()));
             stuck += orZero(redis.opsForZSet().count(bucket.queued(), 0, stuckBefore));
-        }
-        if (redisStock != null) {
-            redisStock += (int) transfers.inTransit(activity); // between two buckets, received at the next look
         }
         return ActivityStats.of(activity, sellable, redisStock, orders, pendingOutbox, holders, unsettled, stuck);
     }

@@ -40,18 +40,12 @@ class SaleReadinessReport {
     }
 
     SaleReadiness readiness(Activity activity) {
-        boolean sellable = figures.stamp(activity).current();
-        Integer redisStock = 0;
         long inFlight = 0;
         for (StockBucket bucket : activity.stockBuckets()) {
-            String stock = redis.opsForValue().get(bucket.stock());
-            redisStock = stock == null || redisStock == null ? null : redisStock + Integer.parseInt(stock);
             Long queued = redis.opsForZSet().size(bucket.queued());
             inFlight += queued == null ? 0 : queued;
         }
-        if (redisStock != null) {
-            redisStock += (int) transfers.inTransit(activity); // between two buckets, received at the next look
-        }
-        return new SaleReadiness(activity.id(), sellable, redisStock, activity.stock(), inFlight);
+        return new SaleReadiness(activity.id(), figures.stamp(activity).current(), transfers.unitsHeld(activity),
+                activity.stock(), inFlight);
     }
 }

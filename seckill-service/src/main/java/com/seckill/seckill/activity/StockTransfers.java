@@ -93,6 +93,22 @@ public class StockTransfers {
         return true;
     }
 
+    /**
+     * Units of the sale Redis holds: every bucket's stock, and what is on its way between two buckets; null while a
+     * bucket holds no figures.
+     */
+    public Integer unitsHeld(Activity activity) {
+        int units = 0;
+        for (StockBucket bucket : activity.stockBuckets()) {
+            String stock = redis.opsForValue().get(bucket.stock());
+            if (stock == null) {
+                return null;
+            }
+            units += Integer.parseInt(stock);
+        }
+        return units + (int) inTransit(activity);
+    }
+
     /** Units written down as lent and not yet received: in transit, counted with the stock. */
     public long inTransit(Activity activity) {
         long units = 0;
