@@ -6,10 +6,10 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jose.util.Base64URL;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.text.ParseException;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,8 +17,6 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.List;
 import java.util.Set;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Signs and verifies the internal tokens (HS256 JWTs, RFC 7519, compact JWS, by Nimbus JOSE+JWT) that
@@ -46,7 +44,6 @@ public final class InternalTokens {
     /** Clock difference between two machines that is still tolerated. */
     private static final Duration LEEWAY = Duration.ofSeconds(5);
 
-    private static final String ALGORITHM = "HmacSHA256";
     private static final JWSHeader HEADER = new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSEObjectType.JWT).build();
     private static final String ADMIN = "ADMIN";
     private static final String METHOD = "htm";
@@ -56,8 +53,6 @@ public final class InternalTokens {
 
     private final MACSigner signer;
     private final MACVerifier verifier;
-    /** The raw key, for the compact signed values that are not JWTs (purchase paths, queue tokens). */
-    private final ThreadLocal<Mac> macs;
 
     /**
      * @param allowDevelopmentSecret only the local profile allows it: anywhere else the key from the
@@ -79,16 +74,6 @@ public final class InternalTokens {
         } catch (JOSEException e) {
             throw new IllegalArgumentException("seckill.trust.secret is not a usable HS256 key", e);
         }
-        SecretKeySpec key = new SecretKeySpec(bytes, ALGORITHM);
-        this.macs = ThreadLocal.withInitial(() -> {
-            try {
-                Mac mac = Mac.getInstance(ALGORITHM);
-                mac.init(key);
-                return mac;
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("HMAC-SHA256 unavailable", e);
-            }
-        });
     }
 
     /** The gateway's word for one request it forwards: who (null when anonymous), and what exactly. */
@@ -113,7 +98,7 @@ public final class InternalTokens {
         JWTClaimsSet claims;
         try {
             SignedJWT jwt = SignedJWT.parse(token);
-            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !JOSEObjectType.JWT.equals(jwt.getHeader().getType())) {
+            if (!isOurKind(jwt)) {
                 throw new UntrustedCaller("Malformed internal token");
             }
             if (!jwt.verify(verifier)) {
@@ -171,12 +156,27 @@ public final class InternalTokens {
                 .issueTime(Date.from(now)).expirationTime(Date.from(now.plus(ttl)));
     }
 
-    /** HMAC-SHA256 of {@code input} with the platform's key; also signs the purchase paths ({@link PurchasePaths}). */
-    byte[] mac(byte[] input) {
-        return macs.get().doFinal(input);
+    /**
+     * The claims of {@code token} if it is an HS256 JWT signed with the platform's key, else null; what the
+     * claims say is the caller's to check (the values handed to shoppers, {@link ShopperJwts}).
+     */
+    JWTClaimsSet verifiedClaims(String token) {
+        try {
+            SignedJWT jwt = SignedJWT.parse(token);
+            return isOurKind(jwt) && jwt.verify(verifier) ? jwt.getJWTClaimsSet() : null;
+        } catch (ParseException | JOSEException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
-    private String sign(JWTClaimsSet claims) {
+    /** HS256, typ JWT, and one spelling only: a signature whose unused low base64 bits are set is not ours. */
+    private static boolean isOurKind(SignedJWT jwt) {
+        Base64URL signature = jwt.getSignature();
+        return JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) && JOSEObjectType.JWT.equals(jwt.getHeader().getType())
+                && Base64URL.encode(signature.decode()).toString().equals(signature.toString());
+    }
+
+    String sign(JWTClaimsSet claims) {
         SignedJWT jwt = new SignedJWT(HEADER, claims);
         try {
             jwt.sign(signer);

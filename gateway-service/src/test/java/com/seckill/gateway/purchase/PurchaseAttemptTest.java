@@ -3,6 +3,7 @@ package com.seckill.gateway.purchase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.seckill.common.trust.PurchasePaths;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
 
@@ -10,13 +11,13 @@ class PurchaseAttemptTest {
 
     @Test
     void postToActivityAndPathIsAPurchase() {
-        assertThat(PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/42/Ab-c_9"))
-                .contains(new PurchaseAttempt(42, "Ab-c_9"));
+        assertThat(PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/42/eyJh.Ab-c_9.x-Y_z"))
+                .contains(new PurchaseAttempt(42, "eyJh.Ab-c_9.x-Y_z"));
     }
 
     @Test
     void trailingSlashDoesNotDodgeTheCheck() {
-        assertThat(PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/42/abc/")).contains(new PurchaseAttempt(42, "abc"));
+        assertThat(PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/42/a.b.c/")).contains(new PurchaseAttempt(42, "a.b.c"));
     }
 
     @Test
@@ -35,16 +36,19 @@ class PurchaseAttemptTest {
     @Test
     void nonNumericZeroNegativeOrOverflowingActivityIsABadRequest() {
         for (String activity : new String[] {"abc", "0", "-5", "+5", "99999999999999999999", "1e3"}) {
-            assertThatThrownBy(() -> PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/" + activity + "/abc"))
+            assertThatThrownBy(() -> PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/" + activity + "/a.b.c"))
                     .as(activity).isInstanceOf(InvalidActivityId.class);
         }
     }
 
     @Test
-    void pathOutsideTheIssuedAlphabetOrTooLongIsABadPath() {
-        assertThatThrownBy(() -> PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/1/a$b"))
-                .isInstanceOf(PathRejected.class);
-        assertThatThrownBy(() -> PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/1/" + "a".repeat(65)))
+    void pathNotShapedAsIssuedOrTooLongIsABadPath() {
+        for (String path : new String[] {"a$b.c.d", "abc", "a.b", "a.b.c.d", "a..b", ".b.c"}) {
+            assertThatThrownBy(() -> PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/1/" + path))
+                    .as(path).isInstanceOf(PathRejected.class);
+        }
+        String tooLong = "a".repeat(PurchasePaths.MAX_LENGTH - 3) + ".b.c";
+        assertThatThrownBy(() -> PurchaseAttempt.of(HttpMethod.POST, "/api/seckill/1/" + tooLong))
                 .isInstanceOf(PathRejected.class);
     }
 }

@@ -30,9 +30,9 @@ final class WaitingRoomCrowd {
     private static final Pattern STATUS = Pattern.compile("\"status\":\"([A-Z_]+)\"");
     private static final Pattern POSITION = Pattern.compile("\"position\":(\\d+)");
     private static final Pattern POLL = Pattern.compile("\"pollAfterMs\":(\\d+)");
-    private static final Pattern TICKET = Pattern.compile("\"ticket\":\"([A-Za-z0-9_-]+)\"");
-    private static final Pattern ADMISSION = Pattern.compile("\"admission\":\"([A-Za-z0-9_-]+)\"");
-    private static final Pattern PATH = Pattern.compile("\"path\":\"([A-Za-z0-9_-]+)\"");
+    private static final Pattern TICKET = Pattern.compile("\"ticket\":\"([A-Za-z0-9_.-]+)\"");
+    private static final Pattern ADMISSION = Pattern.compile("\"admission\":\"([A-Za-z0-9_.-]+)\"");
+    private static final Pattern PATH = Pattern.compile("\"path\":\"([A-Za-z0-9_.-]+)\"");
 
 
     private final String gateway;
