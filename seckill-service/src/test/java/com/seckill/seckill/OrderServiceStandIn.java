@@ -5,26 +5,43 @@ import com.seckill.common.trust.Scopes;
 import com.seckill.web.test.ServiceStandIn;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.ArrayList;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * order-service's read API as seckill-service uses it, answered from the test database exactly as
- * order-service answers from its tables (the tests write orders there as its consumer would). Its
- * consumer is idle unless a test says it is busy, and a test can slip work in before or after the
- * next holders are read (a purchase turning into an order while the holders are being read).
+ * order-service's read API as seckill-service uses it, answered from this stand-in's own ledger of orders
+ * (the tests place and cancel orders here as order-service's consumer would): seckill-service's tests never
+ * touch order-service's tables. Like order-service, placing or cancelling an order moves the stock column
+ * of {@code seckill_activity}, the one column DESIGN.md §6 gives order-service. Its consumer is idle unless
+ * a test says it is busy, and a test can slip work in before or after the next holders are read (a
+ * purchase turning into an order while the holders are being read).
  */
 public final class OrderServiceStandIn extends ServiceStandIn {
 
-    private static final String LIVE = "status IN (0, 1)";
+    /** Order statuses by code, as order-service reports them. */
+    private static final List<String> STATUSES = List.of("PENDING", "PAID", "CANCELLED", "CLOSED", "REFUNDED");
+    private static final int PENDING = 0;
+    private static final int PAID = 1;
+    private static final int CANCELLED = 2;
+
     public final AtomicBoolean consumerBusy = new AtomicBoolean();
     public final AtomicReference<Runnable> beforeNextHolders = new AtomicReference<>();
     public final AtomicReference<Runnable> afterNextHolders = new AtomicReference<>();
+    private final Map<Long, Order> orders = new ConcurrentHashMap<>();
+    private final AtomicLong nextOrderId = new AtomicLong(1);
+
+    private record Order(long id, String requestId, long userId, long activityId, int status) {
+
+        boolean live() {
+            return status == PENDING || status == PAID;
+        }
+    }
 
     OrderServiceStandIn() {
         route("/internal/activities/", Scopes.ORDERS_READ, this::activity);
@@ -33,7 +50,36 @@ public final class OrderServiceStandIn extends ServiceStandIn {
                 Map.of("busy", consumerBusy.get(), "idleMillis", consumerBusy.get() ? 0 : 60_000)));
     }
 
-    private Answer activity(String path, byte[] body) throws Exception {
+    /** A pending order for the request, with the unit it took from MySQL's stock; its id. */
+    public long placeOrder(long activityId, long userId, String requestId) {
+        stock(activityId, -1);
+        long id = nextOrderId.getAndIncrement();
+        orders.put(id, new Order(id, requestId, userId, activityId, PENDING));
+        return id;
+    }
+
+    /** The shopper cancels the order: it no longer holds its unit, which MySQL's stock gets back. */
+    public void cancel(long orderId) {
+        Order order = orders.get(orderId);
+        orders.put(orderId, new Order(orderId, order.requestId(), order.userId(), order.activityId(), CANCELLED));
+        stock(order.activityId(), +1);
+    }
+
+    private static void stock(long activityId, int change) {
+        try (Connection c = TestInfra.connection();
+             PreparedStatement s = c.prepareStatement("UPDATE seckill_activity SET stock = stock + ? WHERE id = ? AND stock + ? >= 0")) {
+            s.setInt(1, change);
+            s.setLong(2, activityId);
+            s.setInt(3, change);
+            if (s.executeUpdate() != 1) {
+                throw new IllegalStateException("activity " + activityId + " has no unit left to take");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Answer activity(String path, byte[] body) {
         String[] parts = path.split("/");
         long activityId = Long.parseLong(parts[3]);
         if (parts[4].equals("holders")) {
@@ -41,7 +87,8 @@ public final class OrderServiceStandIn extends ServiceStandIn {
             if (before != null) {
                 before.run();
             }
-            Answer holders = new Answer(200, longs("SELECT user_id FROM seckill_order WHERE activity_id = ? AND " + LIVE, activityId));
+            Answer holders = new Answer(200, orders.values().stream()
+                    .filter(order -> order.activityId() == activityId && order.live()).map(Order::userId).toList());
             Runnable after = afterNextHolders.getAndSet(null);
             if (after != null) {
                 after.run();
@@ -49,55 +96,17 @@ public final class OrderServiceStandIn extends ServiceStandIn {
             return holders;
         }
         Map<String, Long> counts = new LinkedHashMap<>();
-        List<String> names = List.of("PENDING", "PAID", "CANCELLED", "CLOSED", "REFUNDED");
-        names.forEach(name -> counts.put(name, 0L));
-        try (Connection c = TestInfra.connection();
-             PreparedStatement s = c.prepareStatement("SELECT status, COUNT(*) FROM seckill_order WHERE activity_id = ? GROUP BY status")) {
-            s.setLong(1, activityId);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    counts.put(names.get(rs.getInt(1)), rs.getLong(2));
-                }
-            }
-        }
+        STATUSES.forEach(name -> counts.put(name, 0L));
+        orders.values().stream().filter(order -> order.activityId() == activityId)
+                .forEach(order -> counts.merge(STATUSES.get(order.status()), 1L, Long::sum));
         return new Answer(200, counts);
     }
 
-    private Answer request(String path, byte[] body) throws Exception {
+    private Answer request(String path, byte[] body) {
         String requestId = path.substring("/internal/requests/".length());
-        try (Connection c = TestInfra.connection()) {
-            try (PreparedStatement s = c.prepareStatement("SELECT id, user_id FROM seckill_order WHERE request_id = ?")) {
-                s.setString(1, requestId);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) {
-                        return new Answer(200, Map.of("requestId", requestId, "userId", rs.getLong(2), "status", "SUCCESS",
-                                "orderId", rs.getLong(1)));
-                    }
-                }
-            }
-            try (PreparedStatement s = c.prepareStatement("SELECT user_id, outcome FROM mq_consume_log WHERE message_id = ?")) {
-                s.setString(1, requestId);
-                try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next() && !rs.getString(2).equals("SUCCESS")) {
-                        return new Answer(200, Map.of("requestId", requestId, "userId", rs.getLong(1), "status", "FAIL",
-                                "reason", rs.getString(2)));
-                    }
-                }
-            }
-        }
-        return new Answer(404, Map.of("code", "NOT_FOUND"));
-    }
-
-    private static List<Long> longs(String sql, long arg) throws Exception {
-        List<Long> values = new ArrayList<>();
-        try (Connection c = TestInfra.connection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setLong(1, arg);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    values.add(rs.getLong(1));
-                }
-            }
-        }
-        return values;
+        return orders.values().stream().filter(order -> order.requestId().equals(requestId)).findFirst()
+                .map(order -> new Answer(200, Map.of("requestId", requestId, "userId", order.userId(), "status", "SUCCESS",
+                        "orderId", order.id())))
+                .orElseGet(() -> new Answer(404, Map.of("code", "NOT_FOUND")));
     }
 }

@@ -1,10 +1,5 @@
 package com.seckill.loadtest.bench;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -24,6 +19,7 @@ final class BenchPhases {
     private final LoadDriver driver;
     private final Properties results;
     private String admin;
+    private SaleOrders orders;
     private String[] users;
     private long drainActivity;
     private int drainAccepted;
@@ -37,6 +33,7 @@ final class BenchPhases {
     /** Activities, users, warm-up, then the three measured phases: floor, sold-out storm, purchase burst. */
     void load() throws Exception {
         admin = driver.token(1, true);
+        orders = new SaleOrders(driver, admin);
         long floorActivity = driver.createActivity(admin, "bench floor", 1_000_000);
         long firstWarmActivity = driver.createActivity(admin, "bench warm-up", 1_000_000);
         long buyActivity = driver.createActivity(admin, "bench purchase burst", 1_000_000);
@@ -63,7 +60,7 @@ final class BenchPhases {
         }
         driver.run("warm-up sold-out", Integer.MAX_VALUE, Math.max(1, warmup / 2), LoadDriver.soldOut(soldActivity, users)).print();
         for (Map.Entry<Long, Integer> warmed : warmOrders.entrySet()) {
-            waitForOrders(warmed.getKey(), warmed.getValue(), 180); // measure nothing while the consumer drains the warm-up
+            ordersWritten(warmed.getKey(), warmed.getValue(), 180); // measure nothing while the consumer drains the warm-up
         }
 
         measure("routing floor", Integer.MAX_VALUE, settings.seconds(), LoadDriver.floor(floorActivity, users), "floor", 0);
@@ -81,8 +78,8 @@ final class BenchPhases {
         results.setProperty("purchase.accepted", String.valueOf(buy.count("202")));
         results.setProperty("purchase.pairs.per.s", Phase.fmt(buy.count("202") / buy.seconds));
         // with the consumer running beside the burst: when was the last order of the burst in MySQL
-        long[] span = waitForOrders(buyActivity, buy.count("202"), 300);
-        results.setProperty("purchase.settled.after.burst.s", Phase.fmt((span[1] - buy.endMillis) / 1000.0));
+        long settled = ordersWritten(buyActivity, buy.count("202"), 300);
+        results.setProperty("purchase.settled.after.burst.s", Phase.fmt((settled - buy.endMillis) / 1000.0));
     }
 
     private Phase measure(String name, int maxOps, int seconds, LoadDriver.Job job, String key, int kind) throws Exception {
@@ -127,51 +124,22 @@ final class BenchPhases {
         System.out.println("  every accepted purchase is in the order queue");
     }
 
-    /** Order-service was just started on the full queue: orders per second into MySQL, from create_time. */
+    /** Order-service was just started on the full queue: orders per second into MySQL, as order-service counts them. */
     void drain() throws Exception {
-        waitForOrders(drainActivity, drainAccepted, 600);
-        List<Long> times = new ArrayList<>();
-        try (Connection db = settings.db(BenchSettings.DATABASE);
-             PreparedStatement q = db.prepareStatement("SELECT create_time FROM seckill_order WHERE activity_id = ? ORDER BY create_time")) {
-            q.setLong(1, drainActivity);
-            try (ResultSet rs = q.executeQuery()) {
-                while (rs.next()) {
-                    times.add(rs.getTimestamp(1).getTime());
-                }
-            }
-        }
-        int n = times.size();
-        int from = n / 5; // the first fifth warms the consumer's JIT (the service was just started)
-        double all = (n - 1) * 1000.0 / Math.max(1, times.get(n - 1) - times.get(0));
-        double steady = (n - 1 - from) * 1000.0 / Math.max(1, times.get(n - 1) - times.get(from));
-        results.setProperty("drain.orders", String.valueOf(n));
+        int n = drainAccepted;
+        int from = Math.max(1, n / 5); // the first fifth warms the consumer's JIT (the service was just started)
+        long[] at = orders.reached(drainActivity, 600, 1, from, n);
+        double all = (n - 1) * 1000.0 / Math.max(1, at[2] - at[0]);
+        double steady = (n - from) * 1000.0 / Math.max(1, at[2] - at[1]);
+        results.setProperty("drain.orders", String.valueOf(orders.count(drainActivity)));
         results.setProperty("drain.all.per.s", Phase.fmt(all));
         results.setProperty("drain.per.s", Phase.fmt(steady));
         System.out.printf(Locale.ROOT, "order drain: %d orders, %.0f orders/s over the last %d (%.0f/s from the first)%n",
                 n, steady, n - from, all);
     }
 
-    /** Polls MySQL until the activity has {@code expected} orders; answers {first, last} create_time in epoch ms. */
-    private long[] waitForOrders(long activity, int expected, int maxSeconds) throws Exception {
-        long deadline = System.currentTimeMillis() + maxSeconds * 1000L;
-        try (Connection db = settings.db(BenchSettings.DATABASE);
-             PreparedStatement q = db.prepareStatement("SELECT COUNT(*), MIN(create_time), MAX(create_time) "
-                     + "FROM seckill_order WHERE activity_id = ?")) {
-            q.setLong(1, activity);
-            while (true) {
-                try (ResultSet rs = q.executeQuery()) {
-                    rs.next();
-                    if (rs.getInt(1) >= expected) {
-                        return expected == 0 ? new long[] {0, 0}
-                                : new long[] {rs.getTimestamp(2).getTime(), rs.getTimestamp(3).getTime()};
-                    }
-                    if (System.currentTimeMillis() > deadline) {
-                        throw new IllegalStateException("activity " + activity + ": " + rs.getInt(1) + " orders of "
-                                + expected + " after " + maxSeconds + " s");
-                    }
-                }
-                Thread.sleep(200);
-            }
-        }
+    /** When (epoch ms) the sale was first seen with {@code expected} orders; fails after {@code maxSeconds}. */
+    private long ordersWritten(long activity, int expected, int maxSeconds) throws Exception {
+        return expected == 0 ? System.currentTimeMillis() : orders.reached(activity, maxSeconds, expected)[0];
     }
 }

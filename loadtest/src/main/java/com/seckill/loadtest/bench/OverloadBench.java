@@ -1,10 +1,6 @@
 package com.seckill.loadtest.bench;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +60,7 @@ final class OverloadBench {
             rows.add(flashRow);
             rows.add(phase(crowd, "browse", "routing floor (GET an activity)", sale, FLOOR_FEW));
             rows.add(phase(crowd, "browse", "routing floor (GET an activity)", sale, TEN_TIMES));
-            long sold = settledOrders(flash);
+            long sold = new SaleOrders(api, admin).settled(flash, 60);
             OverloadReport report = new OverloadReport(rows, sold, Machine.describe(settings, env, system.settings()));
             report.write(settings.root().resolve("docs/PERFORMANCE.md"));
             System.out.println(report.table());
@@ -84,30 +80,5 @@ final class OverloadBench {
         CrowdRun run = crowd.run(mode, activity, connections, seconds);
         System.out.printf("    %s%n", run.statuses());
         return new OverloadReport.Row(label, mode, connections, run);
-    }
-
-    /** The flash sale's orders in MySQL once nothing is in flight any more (at most a minute). */
-    private long settledOrders(long activity) throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
-        long last = -1;
-        while (true) {
-            long now = orders(activity);
-            if (now == last && now > 0 || Instant.now().isAfter(deadline)) {
-                return now;
-            }
-            last = now;
-            Thread.sleep(2_000); // orders still being written, bounded by the deadline
-        }
-    }
-
-    private long orders(long activity) throws Exception {
-        try (Connection c = settings.db(BenchSettings.DATABASE);
-             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?")) {
-            s.setLong(1, activity);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
     }
 }

@@ -92,7 +92,7 @@ final class WaitingRoomBench {
                 Thread.sleep(2); // a steady arrival, 500 a second
             }
             done.await(5, java.util.concurrent.TimeUnit.MINUTES);
-            long sold = orders(api, admin, activity);
+            long sold = new SaleOrders(api, admin).settled(activity, 30);
             Map<Long, Long> drawn = DrawnPlaces.places(api, admin, activity);
             String block = WaitingRoomFigures.report(crowd, new WaitingRoomFigures.Sale(EARLY, LATE, STOCK, RATE, WARM_UP), sold, drawn, refused,
                     tokenCallsAfter - tokenCallsBefore, Machine.describe(settings, env, system.settings()));
@@ -169,20 +169,5 @@ final class WaitingRoomBench {
             Thread.currentThread().interrupt();
             return -1;
         }
-    }
-
-    /** The sale's orders, pending or paid, as the admins' stats count them once they stop growing (orders still being written). */
-    private static long orders(LoadDriver api, String admin, long activity) throws Exception {
-        long last = -1;
-        for (int i = 0; i < 30; i++) {
-            String stats = LoadDriver.expect(api.call("GET", "/api/admin/activities/" + activity + "/stats", admin, null), 200).body();
-            long now = Long.parseLong(LoadDriver.field(stats, "liveOrders"));
-            if (now == last) {
-                return now;
-            }
-            last = now;
-            Thread.sleep(1_000); // bounded by the loop
-        }
-        return last;
     }
 }

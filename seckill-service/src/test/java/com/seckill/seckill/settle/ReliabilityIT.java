@@ -11,15 +11,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.Queues;
 import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.test.TestInfra;
 import com.seckill.seckill.OrderQueueStandIn;
 import com.seckill.seckill.SeckillServiceIT;
 import com.seckill.seckill.activity.Activity;
 import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.activity.ActivityWarmer;
 import com.seckill.web.test.Callers;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -87,23 +84,6 @@ class ReliabilityIT extends SeckillServiceIT {
         return catalog.find(json.readTree(answer).get("id").asLong()).orElseThrow();
     }
 
-    /** An order row as order-service writes it, with the stock it took. */
-    private long liveOrder(long activityId, long userId, String requestId) throws Exception {
-        try (Connection c = TestInfra.connection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO seckill_order (order_no, request_id, user_id, activity_id,"
-                     + " goods_id, goods_name, price) VALUES (?, ?, ?, ?, 1, 'x', 5.00)", PreparedStatement.RETURN_GENERATED_KEYS)) {
-            s.setString(1, "r" + uniqueId());
-            s.setString(2, requestId);
-            s.setLong(3, userId);
-            s.setLong(4, activityId);
-            s.executeUpdate();
-            c.createStatement().executeUpdate("UPDATE seckill_activity SET stock = stock - 1 WHERE id = " + activityId);
-            var keys = s.getGeneratedKeys();
-            keys.next();
-            return keys.getLong(1);
-        }
-    }
-
     private RequestResult result(String requestId) throws Exception {
         return json.readValue(redis.opsForValue().get(SeckillKeys.result(requestId)), RequestResult.class);
     }
@@ -138,8 +118,8 @@ class ReliabilityIT extends SeckillServiceIT {
         long alice = uniqueId();
         long bob = uniqueId();
         long carol = uniqueId();
-        liveOrder(activity.id(), alice, UUID.randomUUID().toString());
-        liveOrder(activity.id(), bob, UUID.randomUUID().toString());
+        orderService.placeOrder(activity.id(), alice, UUID.randomUUID().toString());
+        orderService.placeOrder(activity.id(), bob, UUID.randomUUID().toString());
         restartedWithOlderFigures(activity.id(), "5");
         String carolsRequest = UUID.randomUUID().toString();
         rabbit.convertAndSend(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY, "{\"requestId\":\"" + carolsRequest + "\"}");
@@ -152,7 +132,7 @@ class ReliabilityIT extends SeckillServiceIT {
         admin.purgeQueue(Queues.ORDER_CREATE, false);
         orderService.consumerBusy.set(true);
         await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10)).until(() -> !warmer.warm(activity));
-        liveOrder(activity.id(), carol, carolsRequest);
+        orderService.placeOrder(activity.id(), carol, carolsRequest);
         orderService.consumerBusy.set(false);
 
         await().atMost(REBUILT).until(() -> warmer.warm(activity));
@@ -170,7 +150,7 @@ class ReliabilityIT extends SeckillServiceIT {
     void aRedisThatCameBackEmptyIsRebuiltWithTheHoldersOfLiveOrders() throws Exception {
         Activity activity = runningActivity(5);
         long alice = uniqueId();
-        liveOrder(activity.id(), alice, UUID.randomUUID().toString());
+        orderService.placeOrder(activity.id(), alice, UUID.randomUUID().toString());
         redis.delete(List.of(SeckillKeys.info(activity.id()), SeckillKeys.stock(activity.id()),
                 SeckillKeys.users(activity.id())));
 
@@ -198,7 +178,7 @@ class ReliabilityIT extends SeckillServiceIT {
         Activity activity = runningActivity(5);
         long owner = uniqueId();
         String requestId = UUID.randomUUID().toString();
-        long orderId = liveOrder(activity.id(), owner, requestId);
+        long orderId = orderService.placeOrder(activity.id(), owner, requestId);
 
         mvc.perform(get("/api/seckill/result/{id}", requestId).with(Callers.user(owner + 1)))
                 .andExpect(status().isNotFound());
@@ -217,7 +197,7 @@ class ReliabilityIT extends SeckillServiceIT {
         long old = Instant.now().minus(Duration.ofMinutes(2)).toEpochMilli();
         redis.opsForZSet().add(SeckillKeys.queued(activity.id()), requestId, old);
         redis.opsForValue().set(SeckillKeys.result(requestId), json.writeValueAsString(RequestResult.queued(requestId, userId)));
-        long orderId = liveOrder(activity.id(), userId, requestId);
+        long orderId = orderService.placeOrder(activity.id(), userId, requestId);
 
         assertThat(resolver.resolve(activity)).isZero();
 
@@ -259,7 +239,7 @@ class ReliabilityIT extends SeckillServiceIT {
     void reconciliationRepairsRedisFromMysqlOnlyWhenNothingIsInFlight() throws Exception {
         Activity activity = runningActivity(6);
         long holder = uniqueId();
-        liveOrder(activity.id(), holder, UUID.randomUUID().toString());
+        orderService.placeOrder(activity.id(), holder, UUID.randomUUID().toString());
         redis.opsForValue().set(SeckillKeys.stock(activity.id()), "42");
         redis.opsForHash().put(SeckillKeys.outbox(activity.id()), "in-flight", "{}");
 
@@ -279,17 +259,13 @@ class ReliabilityIT extends SeckillServiceIT {
         long id = activity.id();
         long holder = uniqueId();
         long latecomer = uniqueId();
-        liveOrder(id, holder, UUID.randomUUID().toString());
+        orderService.placeOrder(id, holder, UUID.randomUUID().toString());
         redis.opsForValue().set(SeckillKeys.stock(id), "42"); // wrong: the reconciler means to repair it
         // while order-service reads the holders, a purchase is accepted in Redis and its order written
         orderService.beforeNextHolders.set(() -> {
             redis.opsForValue().decrement(SeckillKeys.stock(id));
             redis.opsForSet().add(SeckillKeys.users(id), String.valueOf(latecomer));
-            try {
-                liveOrder(id, latecomer, UUID.randomUUID().toString());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
+            orderService.placeOrder(id, latecomer, UUID.randomUUID().toString());
         });
 
         assertThat(reconciler.reconcile(activity)).isEqualTo(Reconciler.Outcome.IN_FLIGHT);
@@ -309,8 +285,8 @@ class ReliabilityIT extends SeckillServiceIT {
         long holder = uniqueId();
         long leaver = uniqueId();
         long latecomer = uniqueId();
-        liveOrder(id, holder, UUID.randomUUID().toString());
-        long leaversOrder = liveOrder(id, leaver, UUID.randomUUID().toString());
+        orderService.placeOrder(id, holder, UUID.randomUUID().toString());
+        long leaversOrder = orderService.placeOrder(id, leaver, UUID.randomUUID().toString());
         redis.opsForSet().add(SeckillKeys.users(id), String.valueOf(holder), String.valueOf(leaver));
         redis.opsForValue().set(SeckillKeys.stock(id), "42"); // wrong: the reconciler means to repair it
         // once MySQL was read: a purchase is accepted and written, and the leaver's cancelled order gives its
@@ -318,13 +294,8 @@ class ReliabilityIT extends SeckillServiceIT {
         orderService.afterNextHolders.set(() -> {
             redis.opsForValue().decrement(SeckillKeys.stock(id));
             redis.opsForSet().add(SeckillKeys.users(id), String.valueOf(latecomer));
-            try (Connection c = TestInfra.connection()) {
-                liveOrder(id, latecomer, UUID.randomUUID().toString());
-                c.createStatement().executeUpdate("UPDATE seckill_order SET status = 2 WHERE id = " + leaversOrder);
-                c.createStatement().executeUpdate("UPDATE seckill_activity SET stock = stock + 1 WHERE id = " + id);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
+            orderService.placeOrder(id, latecomer, UUID.randomUUID().toString());
+            orderService.cancel(leaversOrder);
             redis.opsForSet().remove(SeckillKeys.users(id), String.valueOf(leaver));
             redis.opsForValue().increment(SeckillKeys.stock(id));
         });

@@ -1,0 +1,67 @@
+package com.seckill.loadtest.bench;
+
+/**
+ * A sale's live orders (pending or paid) as the admins' stats count them, which is order-service counting
+ * its own: the benches read no service's tables. A bench's shoppers neither pay nor cancel, and its runs
+ * end long before an unpaid order closes, so the live orders are the orders written.
+ */
+final class SaleOrders {
+
+    /** How often the count is read while it is being watched: the resolution of the times it reports. */
+    private static final long WATCH_EVERY_MS = 100;
+    private static final long SETTLE_EVERY_MS = 1_000;
+
+    private final LoadDriver api;
+    private final String admin;
+
+    SaleOrders(LoadDriver api, String admin) {
+        this.api = api;
+        this.admin = admin;
+    }
+
+    long count(long activity) throws Exception {
+        String stats = LoadDriver.expect(api.call("GET", "/api/admin/activities/" + activity + "/stats", admin, null), 200).body();
+        return Long.parseLong(LoadDriver.field(stats, "liveOrders"));
+    }
+
+    /** The count once it stops growing (orders still being written), or as it is after {@code maxSeconds}. */
+    long settled(long activity, int maxSeconds) throws Exception {
+        long deadline = System.currentTimeMillis() + maxSeconds * 1000L;
+        long last = -1;
+        while (true) {
+            long now = count(activity);
+            if (now == last && now > 0 || System.currentTimeMillis() > deadline) {
+                return now;
+            }
+            last = now;
+            Thread.sleep(SETTLE_EVERY_MS); // orders still being written, bounded by the deadline
+        }
+    }
+
+    /**
+     * Watches the count until it reaches the last (largest) of {@code thresholds}; for each threshold, when (epoch
+     * ms) the count was first seen at or past it.
+     *
+     * @throws IllegalStateException when the last is not reached within {@code maxSeconds}
+     */
+    long[] reached(long activity, int maxSeconds, long... thresholds) throws Exception {
+        long deadline = System.currentTimeMillis() + maxSeconds * 1000L;
+        long[] times = new long[thresholds.length];
+        int next = 0;
+        while (true) {
+            long now = count(activity);
+            long at = System.currentTimeMillis();
+            while (next < thresholds.length && now >= thresholds[next]) {
+                times[next++] = at;
+            }
+            if (next == thresholds.length) {
+                return times;
+            }
+            if (at > deadline) {
+                throw new IllegalStateException("activity " + activity + ": " + now + " orders of "
+                        + thresholds[thresholds.length - 1] + " after " + maxSeconds + " s");
+            }
+            Thread.sleep(WATCH_EVERY_MS);
+        }
+    }
+}
