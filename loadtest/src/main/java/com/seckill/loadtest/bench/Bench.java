@@ -77,6 +77,7 @@ public final class Bench {
             bench.launcher("down", "order-service");
             phases.fill();
             phase("order drain: order-service started on the full queue");
+            phases.watchDrain();
             bench.launcher("up");
             phases.drain();
             rss.close();

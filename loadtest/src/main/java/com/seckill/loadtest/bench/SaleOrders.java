@@ -1,5 +1,8 @@
 package com.seckill.loadtest.bench;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
 /**
  * A sale's live orders (pending or paid) as the admins' stats count them, which is order-service counting
  * its own: the benches read no service's tables. A bench's shoppers neither pay nor cancel, and its runs
@@ -8,7 +11,7 @@ package com.seckill.loadtest.bench;
 final class SaleOrders {
 
     /** How often the count is read while it is being watched: the resolution of the times it reports. */
-    private static final long WATCH_EVERY_MS = 100;
+    private static final long WATCH_EVERY_MS = 50;
     private static final long SETTLE_EVERY_MS = 1_000;
 
     private final LoadDriver api;
@@ -20,8 +23,25 @@ final class SaleOrders {
     }
 
     long count(long activity) throws Exception {
-        String stats = LoadDriver.expect(api.call("GET", "/api/admin/activities/" + activity + "/stats", admin, null), 200).body();
-        return Long.parseLong(LoadDriver.field(stats, "liveOrders"));
+        return Long.parseLong(LoadDriver.field(LoadDriver.expect(stats(activity), 200).body(), "liveOrders"));
+    }
+
+    private LoadDriver.Resp stats(long activity) throws Exception {
+        return api.call("GET", "/api/admin/activities/" + activity + "/stats", admin, null);
+    }
+
+    /**
+     * {@link #reached} on a thread of its own, from now: started before the orders are written (order-service
+     * started on a full queue), it sees the first of them as it comes, whatever the caller does meanwhile.
+     */
+    CompletableFuture<long[]> watch(long activity, int maxSeconds, long... thresholds) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return reached(activity, maxSeconds, thresholds);
+            } catch (Exception e) {
+                throw new CompletionException(e);
+            }
+        });
     }
 
     /** The count once it stops growing (orders still being written), or as it is after {@code maxSeconds}. */
@@ -49,8 +69,9 @@ final class SaleOrders {
         long[] times = new long[thresholds.length];
         int next = 0;
         while (true) {
-            long now = count(activity);
+            LoadDriver.Resp stats = stats(activity); // while order-service starts, the stats may not answer yet
             long at = System.currentTimeMillis();
+            long now = stats.status() == 200 ? Long.parseLong(LoadDriver.field(stats.body(), "liveOrders")) : 0;
             while (next < thresholds.length && now >= thresholds[next]) {
                 times[next++] = at;
             }
