@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 public final class PurchasePaths {
 
     /** What a path looks like; anything else in its place is refused unparsed. */
-    public static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
+    static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
     /** Longer than any path issued. */
     public static final int MAX_LENGTH = ShopperJwts.MAX_LENGTH;
     private static final int NONCE_BYTES = 8;
