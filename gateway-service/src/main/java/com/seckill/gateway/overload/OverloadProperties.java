@@ -14,9 +14,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                     drawn from this to twice this, so that a crowd told at once does not come back at once;
  *                     a waiting shopper keeps its place meanwhile
  * @param soldOutFor   how long a 410 SOLD_OUT seen from seckill-service is repeated by the gateway itself
- * @param shedPause    how long a connection's next request waits after a shed or sold-out answer (see
- *                     {@link ShedGate}); shorter than {@code retryAfter}, so a client that waits as told
- *                     never notices it
+ * @param shedPause    the least time between two shed or sold-out answers on one connection: one that comes
+ *                     sooner is held until then (see {@link RefusalPacer}); shorter than {@code retryAfter},
+ *                     so a client that waits as told never notices it
  */
 @ConfigurationProperties("seckill.gateway.overload")
 record OverloadProperties(int initialLimit, int minLimit, int maxLimit, Duration retryAfter, Duration queueRetryAfter,

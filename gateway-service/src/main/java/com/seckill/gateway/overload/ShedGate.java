@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -24,7 +23,6 @@ import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The cheapest refusals, made on the connection before Spring sees the request: a request for a service
@@ -32,12 +30,14 @@ import java.util.concurrent.TimeUnit;
  * ago (410 SOLD_OUT; a waiting room's poll of that sale: 200 {@code {"status":"SOLD_OUT"}}). A crowd many times the capacity is mostly these, and each costs here a header
  * parse and a prebuilt answer instead of an exchange, a filter chain, a token check and a JSON body.
  * <p>
- * What the answer says is enforced: the connection's next request is read only after {@code
- * shed-pause}. A client that waits as told notices nothing; one that sends again at once (a bot, a
- * load generator in a closed loop) finds its request waiting in the socket, so a crowd's retries cost
- * at most one answer per connection and pause, not whatever the machine can answer. Nothing here has
- * started any work, so nothing accepted is ever lost by it; a request that gets past this is checked
- * again, and given its slot, by {@link ShedFilter}.
+ * What the answer says is enforced, without making anyone else wait: a refusal is answered at once,
+ * and a connection refused again within {@code shed-pause} of its last refusal has the new refusal held
+ * until that pause is over (its connection reads nothing meanwhile). A client that waits as told
+ * notices nothing; one that sends again at once (a bot, a load generator in a closed loop) gets at
+ * most one refusal per connection and pause, not whatever the machine can answer. Its next request
+ * is still read and decided at once, so one that is let through (the service has room again) goes on
+ * without waiting for the pause. Nothing here has started any work, so nothing accepted is ever lost
+ * by it; a request that gets past this is checked again, and given its slot, by {@link ShedFilter}.
  */
 @ChannelHandler.Sharable
 final class ShedGate extends ChannelInboundHandlerAdapter {
@@ -49,7 +49,7 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
 
     private final ConcurrencyLimits limits;
     private final SoldOutMemo soldOut;
-    private final long pauseMillis;
+    private final RefusalPacer pacer;
     private final OverloadProperties properties;
     private final ByteBuf busy = body(503, "Busy", "BUSY", "Too many shoppers at once: nothing was done, try again in a moment");
     private final ByteBuf gone = body(410, "Sold out", "SOLD_OUT", "Sold out");
@@ -62,7 +62,7 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
     ShedGate(ConcurrencyLimits limits, SoldOutMemo soldOut, OverloadProperties properties, MeterRegistry meters) {
         this.limits = limits;
         this.soldOut = soldOut;
-        this.pauseMillis = properties.shedPause().toMillis();
+        this.pacer = new RefusalPacer(properties.shedPause());
         this.properties = properties;
         for (Tier tier : Tier.values()) {
             shed.put(tier, ShedMeter.counter(meters, ShedMeter.CONCURRENCY, tier.tag()));
@@ -72,6 +72,18 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!pacer.keptWhileHolding(ctx.channel(), msg)) {
+            decide(ctx, msg);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        pacer.forget(ctx.channel());
+        super.channelInactive(ctx);
+    }
+
+    private void decide(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof HttpContent && ctx.channel().hasAttr(DISCARDING) && ctx.channel().attr(DISCARDING).get() != null) {
             if (msg instanceof LastHttpContent) {
                 ctx.channel().attr(DISCARDING).set(null);
@@ -126,16 +138,11 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
         if (status == HttpResponseStatus.SERVICE_UNAVAILABLE) {
             response.headers().set(HttpHeaderNames.RETRY_AFTER, Long.toString(properties.retryAfterSeconds(tier)));
         }
-        if (!HttpUtil.isKeepAlive(request)) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (!keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-            return;
         }
-        ctx.writeAndFlush(response);
-        if (pauseMillis > 0) {
-            ctx.channel().config().setAutoRead(false);
-            ctx.executor().schedule(() -> ctx.channel().config().setAutoRead(true), pauseMillis, TimeUnit.MILLISECONDS);
-        }
+        pacer.refuse(ctx, response, keepAlive, this::decide);
     }
 
     /** The path of a request target, origin-form ({@code /a?b}) or absolute-form ({@code http://h/a?b}). */

@@ -8,11 +8,6 @@ import static org.awaitility.Awaitility.await;
 import com.seckill.common.test.TestInfra;
 import com.seckill.common.trust.PurchasePaths;
 import com.seckill.gateway.auth.JwtTokens;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,7 +29,7 @@ import reactor.core.Disposable;
  * DESIGN.md §11 at the gateway, against services that hold their requests, answer sold out, or reset
  * the connection: what is beyond a service's concurrency limit is answered 503 BUSY with Retry-After at
  * once and never reaches it, a sale seen sold out is answered by the gateway, a reset is a 503 and
- * never a 500, and a connection that was shed has its next request read only after the pause.
+ * never a 500 (the pace of a connection's refusals: RefusalPaceIT).
  * The limits are pinned to 3 here (minimum = maximum) so what is shed is exact.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -233,41 +228,5 @@ class OverloadIT {
         expectProblem(web.post().uri("/api/orders/" + randomId() + "/cancel").headers(h -> h.setBearerAuth(token))
                 .contentType(MediaType.APPLICATION_JSON).bodyValue("{}").exchange(), 503, "BUSY");
         assertThat(orders.resets()).isPositive();
-    }
-
-    @Test
-    void aShedConnectionsNextRequestIsReadOnlyAfterThePause() throws IOException {
-        fillTheSeckillTier();
-        byte[] request = "GET /api/activities/1 HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
-            InputStream in = socket.getInputStream();
-            socket.getOutputStream().write(request);
-            String first = readAnswer(in);
-            long firstAt = System.nanoTime();
-            socket.getOutputStream().write(request); // at once, as a client that ignores Retry-After
-            String second = readAnswer(in);
-            long waited = Duration.ofNanos(System.nanoTime() - firstAt).toMillis();
-
-            assertThat(first).startsWith("HTTP/1.1 503").contains("retry-after: 1");
-            assertThat(second).startsWith("HTTP/1.1 503");
-            assertThat(waited).as("ms between the two answers").isGreaterThanOrEqualTo(350);
-        }
-    }
-
-    /** One answer with a Content-Length body, read off the connection. */
-    private static String readAnswer(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("closed after " + head);
-            }
-            head.write(b);
-        }
-        String headers = head.toString(StandardCharsets.ISO_8859_1);
-        int at = headers.toLowerCase().indexOf("content-length:");
-        int length = Integer.parseInt(headers.substring(at + 15, headers.indexOf("\r\n", at)).strip());
-        return headers + new String(in.readNBytes(length), StandardCharsets.UTF_8);
     }
 }

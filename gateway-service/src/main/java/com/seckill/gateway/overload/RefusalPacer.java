@@ -1,0 +1,100 @@
+package com.seckill.gateway.overload;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/**
+ * The pace of one connection's refusals ({@link ShedGate}): the first is written at once; one that
+ * comes within {@code shed-pause} of the last is held until the pause is over, and the connection
+ * reads nothing meanwhile. What it had already sent (a pipelining client) is kept and decided after
+ * the held refusal, in order. Only refusals wait: a request let through never does.
+ */
+final class RefusalPacer {
+
+    /** When ({@link System#nanoTime()}) this connection's last refusal was written. */
+    private static final AttributeKey<Long> LAST_REFUSAL = AttributeKey.valueOf("seckill.shed.lastRefusal");
+    /** Set while a refusal is held: what the connection sent meanwhile. */
+    private static final AttributeKey<Deque<Object>> KEPT = AttributeKey.valueOf("seckill.shed.kept");
+
+    private final long pauseNanos;
+
+    RefusalPacer(Duration pause) {
+        this.pauseNanos = pause.toNanos();
+    }
+
+    /** Whether {@code msg} came while a refusal of its connection is held: then it is kept for later. */
+    boolean keptWhileHolding(Channel channel, Object msg) {
+        Deque<Object> kept = channel.attr(KEPT).get();
+        if (kept == null) {
+            return false;
+        }
+        kept.add(msg);
+        return true;
+    }
+
+    /** The connection closed: what it kept is let go. */
+    void forget(Channel channel) {
+        Deque<Object> kept = channel.attr(KEPT).getAndSet(null);
+        if (kept != null) {
+            kept.forEach(ReferenceCountUtil::release);
+        }
+    }
+
+    /**
+     * Writes {@code refusal} now, or once the pause since the connection's last refusal is over; what
+     * arrived meanwhile then goes to {@code next}, one message after the other.
+     */
+    void refuse(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive, BiConsumer<ChannelHandlerContext, Object> next) {
+        Long last = ctx.channel().attr(LAST_REFUSAL).get();
+        long wait = last == null ? 0 : pauseNanos - (System.nanoTime() - last);
+        if (wait <= 0) {
+            write(ctx, refusal, keepAlive);
+            return;
+        }
+        boolean autoRead = ctx.channel().config().isAutoRead();
+        ctx.channel().attr(KEPT).set(new ArrayDeque<>());
+        ctx.channel().config().setAutoRead(false);
+        ctx.executor().schedule(() -> writeHeld(ctx, refusal, keepAlive, autoRead, next), wait, TimeUnit.NANOSECONDS);
+    }
+
+    private void writeHeld(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive, boolean autoRead,
+                           BiConsumer<ChannelHandlerContext, Object> next) {
+        Deque<Object> kept = ctx.channel().attr(KEPT).getAndSet(null);
+        if (kept == null || !ctx.channel().isActive()) {
+            ReferenceCountUtil.release(refusal);
+            return;
+        }
+        ctx.channel().config().setAutoRead(autoRead);
+        write(ctx, refusal, keepAlive);
+        for (Object msg = kept.poll(); msg != null; msg = kept.poll()) {
+            if (!keptWhileHolding(ctx.channel(), msg)) {
+                next.accept(ctx, msg);
+            }
+        }
+    }
+
+    /**
+     * Writes a refusal, then asks for the connection's next request if it is read on demand: the request
+     * refused never reached Reactor Netty, which would otherwise not know to read again.
+     */
+    private static void write(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive) {
+        ctx.channel().attr(LAST_REFUSAL).set(System.nanoTime());
+        if (!keepAlive) {
+            ctx.writeAndFlush(refusal).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        ctx.writeAndFlush(refusal);
+        if (!ctx.channel().config().isAutoRead()) {
+            ctx.read();
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package com.seckill.gateway.overload;
+
+import static com.seckill.gateway.GatewayTests.randomId;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.seckill.common.test.TestInfra;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.Disposable;
+
+/**
+ * The pace of a connection's refusals (DESIGN.md §11): the first is answered at once; one refused again
+ * at once, as a client ignoring Retry-After asks, gets its answer only when the pause since the last is
+ * over; but a request let through is never made to wait for that pause. The limit of seckill-service's
+ * tier is pinned to 3 and the pause is long (2 s), so what waits and what does not cannot be mistaken.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class RefusalPaceIT {
+
+    private static final int LIMIT = 3;
+    private static final Duration PAUSE = Duration.ofSeconds(2);
+    private static final byte[] READ_AN_ACTIVITY = "GET /api/activities/1 HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+    private static final HeldService seckill = HeldService.answering(path -> 200);
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        String instances = "spring.cloud.discovery.client.simple.instances.";
+        registry.add(instances + "seckill-service[0].uri", seckill::uri);
+        registry.add(instances + "order-service[0].uri", seckill::uri);
+        registry.add(instances + "payment-service[0].uri", seckill::uri);
+        registry.add("management.server.port", () -> "0");
+        registry.add("seckill.gateway.rate-limit.per-ip", () -> "0");
+        registry.add("seckill.gateway.overload.initial-limit", () -> LIMIT);
+        registry.add("seckill.gateway.overload.min-limit", () -> LIMIT);
+        registry.add("seckill.gateway.overload.max-limit", () -> LIMIT);
+        registry.add("seckill.gateway.overload.shed-pause", () -> PAUSE.toMillis() + "ms");
+    }
+
+    @AfterAll
+    static void stopService() {
+        seckill.stop();
+    }
+
+    @Autowired
+    ConcurrencyLimits limits;
+    @LocalServerPort
+    int port;
+
+    private final List<Disposable> held = new ArrayList<>();
+
+    @AfterEach
+    void releaseHeld() {
+        seckill.release();
+        await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == 0);
+        held.forEach(Disposable::dispose);
+    }
+
+    /** {@code LIMIT} reads of the catalog, held at seckill-service: its tier is full. */
+    private void fillTheSeckillTier() {
+        seckill.hold();
+        WebClient client = WebClient.create("http://127.0.0.1:" + port);
+        for (int i = 0; i < LIMIT; i++) {
+            held.add(client.get().uri("/api/activities/" + randomId()).retrieve().toBodilessEntity().subscribe());
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == LIMIT);
+    }
+
+    @Test
+    void aRefusalAskedAgainAtOnceIsAnsweredWhenThePauseIsOver() throws IOException {
+        fillTheSeckillTier();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            long sentAt = System.nanoTime();
+            out.write(READ_AN_ACTIVITY);
+            String first = readAnswer(in);
+            long firstAt = System.nanoTime();
+            long firstTook = Duration.ofNanos(firstAt - sentAt).toMillis();
+            out.write(READ_AN_ACTIVITY); // at once, as a client that ignores Retry-After
+            String second = readAnswer(in);
+            long waited = Duration.ofNanos(System.nanoTime() - firstAt).toMillis();
+
+            assertThat(first).startsWith("HTTP/1.1 503").contains("retry-after: 1");
+            assertThat(firstTook).as("ms to the connection's first refusal").isLessThan(PAUSE.toMillis());
+            assertThat(second).startsWith("HTTP/1.1 503");
+            assertThat(waited).as("ms between the two refusals").isGreaterThanOrEqualTo(PAUSE.toMillis() - 100);
+        }
+    }
+
+    @Test
+    void aRequestLetThroughRightAfterARefusalDoesNotWaitForThePause() throws IOException {
+        fillTheSeckillTier();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            out.write(READ_AN_ACTIVITY);
+            String first = readAnswer(in);
+            long firstAt = System.nanoTime();
+            seckill.release();
+            await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(10)).until(() -> !limits.isFull(Tier.SECKILL));
+            out.write(READ_AN_ACTIVITY); // the service has room again
+            String second = readAnswer(in);
+            long waited = Duration.ofNanos(System.nanoTime() - firstAt).toMillis();
+
+            assertThat(first).startsWith("HTTP/1.1 503");
+            assertThat(second).startsWith("HTTP/1.1 200");
+            assertThat(waited).as("ms between the refusal and the answer of the request let through").isLessThan(PAUSE.toMillis());
+        }
+    }
+
+    /** One answer with a Content-Length body, read off the connection. */
+    private static String readAnswer(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed after " + head);
+            }
+            head.write(b);
+        }
+        String headers = head.toString(StandardCharsets.ISO_8859_1);
+        int at = headers.toLowerCase().indexOf("content-length:");
+        int length = Integer.parseInt(headers.substring(at + 15, headers.indexOf("\r\n", at)).strip());
+        return headers + new String(in.readNBytes(length), StandardCharsets.UTF_8);
+    }
+}
