@@ -1,5 +1,8 @@
 package com.seckill.gateway.overload;
 
+import static com.seckill.gateway.GatewayTests.randomId;
+import static org.awaitility.Awaitility.await;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -7,12 +10,15 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.Disposable;
 
 /**
  * A service that answers what {@code statusOf} says, and holds every request until {@link #release()}
@@ -28,6 +34,7 @@ public final class HeldService {
     private final AtomicInteger received = new AtomicInteger();
     private final AtomicInteger catalogReads = new AtomicInteger();
     private final java.util.Queue<String> paths = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.Queue<Disposable> sent = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile CountDownLatch hold = new CountDownLatch(0);
 
@@ -63,6 +70,29 @@ public final class HeldService {
 
     void release() {
         hold.countDown();
+    }
+
+    /** A request sent through the gateway that this service will hold: let go of by {@link #releaseAll()}. */
+    void keep(Disposable request) {
+        sent.add(request);
+    }
+
+    /** Holds {@code count} reads of the catalog sent through the gateway at {@code gatewayPort}: their tier is full. */
+    void fillWithCatalogReads(int gatewayPort, int count) {
+        hold();
+        WebClient client = WebClient.create("http://127.0.0.1:" + gatewayPort);
+        for (int i = 0; i < count; i++) {
+            keep(client.get().uri("/api/activities/" + randomId()).retrieve().toBodilessEntity().subscribe());
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> inFlight() == count);
+    }
+
+    /** Lets every held request go, waits until none is in flight, and drops what was kept. */
+    void releaseAll() {
+        release();
+        await().atMost(Duration.ofSeconds(10)).until(() -> inFlight() == 0);
+        sent.forEach(Disposable::dispose);
+        sent.clear();
     }
 
     /** Requests received (probes and catalog reads aside) whose path is {@code path}. */

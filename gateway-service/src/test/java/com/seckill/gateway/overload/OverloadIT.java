@@ -10,8 +10,6 @@ import com.seckill.common.trust.PurchasePaths;
 import com.seckill.gateway.auth.JwtTokens;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +21,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.client.WebClient;
-import reactor.core.Disposable;
 
 /**
  * DESIGN.md §11 at the gateway, against services that hold their requests, answer sold out, or reset
@@ -75,23 +72,14 @@ class OverloadIT {
     @LocalServerPort
     int port;
 
-    private final List<Disposable> held = new ArrayList<>();
-
     @AfterEach
     void releaseHeld() {
-        seckill.release();
-        await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == 0);
-        held.forEach(Disposable::dispose);
+        seckill.releaseAll();
     }
 
     /** {@code LIMIT} reads of the catalog, held at seckill-service: its tier is full. */
     private void fillTheSeckillTier() {
-        seckill.hold();
-        WebClient client = WebClient.create("http://127.0.0.1:" + port);
-        for (int i = 0; i < LIMIT; i++) {
-            held.add(client.get().uri("/api/activities/" + randomId()).retrieve().toBodilessEntity().subscribe());
-        }
-        await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == LIMIT);
+        seckill.fillWithCatalogReads(port, LIMIT);
     }
 
     @Test
@@ -119,7 +107,7 @@ class OverloadIT {
         String purchase = "/api/seckill/" + activityId + "/" + paths.issue(activityId, userId, Instant.now().plusSeconds(60));
         WebClient client = WebClient.create("http://127.0.0.1:" + port);
 
-        held.add(client.post().uri(purchase).headers(h -> h.setBearerAuth(tokens.issue(userId, false)))
+        seckill.keep(client.post().uri(purchase).headers(h -> h.setBearerAuth(tokens.issue(userId, false)))
                 .retrieve().toBodilessEntity().subscribe());
 
         await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == LIMIT + 1);
@@ -134,7 +122,7 @@ class OverloadIT {
         expectProblem(web.post().uri("/api/seckill/" + randomId() + "/token").headers(h -> h.setBearerAuth(shopper)).exchange(),
                 503, "BUSY");
 
-        held.add(client.post().uri("/api/admin/activities/" + randomId() + "/stock").headers(h -> h.setBearerAuth(admin))
+        seckill.keep(client.post().uri("/api/admin/activities/" + randomId() + "/stock").headers(h -> h.setBearerAuth(admin))
                 .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"add\":10}").retrieve().toBodilessEntity().subscribe());
 
         await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == LIMIT + 1);
@@ -148,7 +136,7 @@ class OverloadIT {
         String queue = "/api/seckill/" + activityId + "/queue";
         for (int i = 0; i < LIMIT; i++) {
             String token = tokens.issue(randomId(), false);
-            held.add(client.get().uri(queue).headers(h -> h.setBearerAuth(token)).retrieve().toBodilessEntity().subscribe());
+            seckill.keep(client.get().uri(queue).headers(h -> h.setBearerAuth(token)).retrieve().toBodilessEntity().subscribe());
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == LIMIT);
         int before = seckill.received(queue);
@@ -169,7 +157,7 @@ class OverloadIT {
 
         // the queue's tier is full: an admitted shopper's path request still goes through
         long userId = randomId();
-        held.add(client.post().uri("/api/seckill/" + activityId + "/token").headers(h -> h.setBearerAuth(tokens.issue(userId, false)))
+        seckill.keep(client.post().uri("/api/seckill/" + activityId + "/token").headers(h -> h.setBearerAuth(tokens.issue(userId, false)))
                 .retrieve().toBodilessEntity().subscribe());
         await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == LIMIT + 1);
     }

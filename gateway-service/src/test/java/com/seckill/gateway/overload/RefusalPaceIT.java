@@ -1,6 +1,5 @@
 package com.seckill.gateway.overload;
 
-import static com.seckill.gateway.GatewayTests.randomId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -12,8 +11,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,8 +19,6 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.web.reactive.function.client.WebClient;
-import reactor.core.Disposable;
 
 /**
  * The pace of a connection's refusals (DESIGN.md §11): the first is answered at once; one refused again
@@ -64,23 +59,14 @@ class RefusalPaceIT {
     @LocalServerPort
     int port;
 
-    private final List<Disposable> held = new ArrayList<>();
-
     @AfterEach
     void releaseHeld() {
-        seckill.release();
-        await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == 0);
-        held.forEach(Disposable::dispose);
+        seckill.releaseAll();
     }
 
     /** {@code LIMIT} reads of the catalog, held at seckill-service: its tier is full. */
     private void fillTheSeckillTier() {
-        seckill.hold();
-        WebClient client = WebClient.create("http://127.0.0.1:" + port);
-        for (int i = 0; i < LIMIT; i++) {
-            held.add(client.get().uri("/api/activities/" + randomId()).retrieve().toBodilessEntity().subscribe());
-        }
-        await().atMost(Duration.ofSeconds(10)).until(() -> seckill.inFlight() == LIMIT);
+        seckill.fillWithCatalogReads(port, LIMIT);
     }
 
     @Test
