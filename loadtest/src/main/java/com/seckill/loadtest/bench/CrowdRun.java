@@ -8,13 +8,16 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one phase of the crowd ({@code loadtest/crowd/crowd.js}) saw: answers by request kind and status,
- * answer times by status (1 ms buckets), timeouts (no answer within 10 s) and broken connections.
+ * What one phase of the crowd ({@link Crowd}) saw: answers by request kind and status, answer times by
+ * status (1 ms buckets), timeouts (no answer within 10 s), broken connections, and the share of a core
+ * the crowd's own thread took (on the cores of the system it measured).
  */
-record CrowdRun(double seconds, long timeouts, long errors, Map<String, Long> statuses, Map<Integer, TreeMap<Integer, Long>> times) {
+record CrowdRun(double seconds, long timeouts, long errors, Map<String, Long> statuses, Map<Integer, TreeMap<Integer, Long>> times,
+                double driverCores) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** A phase written as one JSON object (the fields of this record; tests give their runs so). */
     static CrowdRun parse(String line) throws IOException {
         JsonNode run = JSON.readTree(line);
         Map<String, Long> statuses = new TreeMap<>();
@@ -26,7 +29,8 @@ record CrowdRun(double seconds, long timeouts, long errors, Map<String, Long> st
             status.getValue().fields().forEachRemaining(b -> buckets.put(Integer.parseInt(b.getKey()), b.getValue().asLong()));
             times.put(Integer.parseInt(status.getKey()), buckets);
         }
-        return new CrowdRun(run.path("seconds").asDouble(), run.path("timeouts").asLong(), run.path("errors").asLong(), statuses, times);
+        return new CrowdRun(run.path("seconds").asDouble(), run.path("timeouts").asLong(), run.path("errors").asLong(), statuses, times,
+                run.path("driverCores").asDouble());
     }
 
     /** Answers of {@code kind} (token, purchase, browse) with {@code status}. */

@@ -52,7 +52,7 @@ final class OverloadBench {
             String admin = api.token(1, true);
             long sale = api.createActivity(admin, "overload", 1_000_000);
             long flash = api.createActivity(admin, "overload flash sale", FLASH_STOCK);
-            Crowd crowd = new Crowd(settings.root(), settings.gateway(), env.get("SECKILL_GATEWAY_JWT_SECRET"), BenchSettings.FIRST_USER);
+            Crowd crowd = new Crowd(settings.gateway(), env.get("SECKILL_GATEWAY_JWT_SECRET"), BenchSettings.FIRST_USER);
 
             warmUp(crowd, sale);
             List<OverloadReport.Row> rows = new ArrayList<>();
@@ -103,7 +103,7 @@ final class OverloadBench {
         Thread.sleep(SETTLE.toMillis()); // the consumer catches up, connections of the last phase go idle
         System.out.printf("==> %s: %d connections, %d s%n", label, connections, seconds);
         CrowdRun run = crowd.run(mode, activity, connections, seconds);
-        System.out.printf("    %s%n", run.statuses());
+        System.out.printf("    %s (the crowd took %.2f of a core)%n", run.statuses(), run.driverCores());
         return new OverloadReport.Row(label, mode, connections, run);
     }
 }

@@ -48,17 +48,17 @@ final class OverloadReport {
     String table() {
         StringBuilder t = new StringBuilder();
         t.append(String.format(Locale.ROOT, "Run %s on %s (%s cores), commit %s: `./seckill bench overload`, the per-IP limit "
-                        + "raised and nothing else. Each connection is a closed loop of new shoppers (autocannon, on the same cores as "
-                        + "the system): answered, it asks again at once, Retry-After or not.%n%n",
+                        + "raised and nothing else. Each connection is a closed loop of new shoppers (one thread of the bench, on "
+                        + "the same cores as the system; the share of a core it took is in the last column): answered, it asks again at once, Retry-After or not.%n%n",
                 machine.getProperty("date", "?"), machine.getProperty("cpu", "?"), machine.getProperty("cores", "?"),
                 machine.getProperty("commit", "?")));
-        t.append("| crowd | connections | purchases/s (floor: answers/s) | p50 | p99 | timeouts (10 s) | 5xx other than 503 | 503 BUSY share |\n");
-        t.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        t.append("| crowd | connections | purchases/s (floor: answers/s) | p50 | p99 | timeouts (10 s) | 5xx other than 503 | 503 BUSY share | crowd (cores) |\n");
+        t.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row row : rows) {
             CrowdRun run = row.run();
-            t.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %,d ms | %,d ms | %,d | %,d | %.0f%% |%n", row.label(),
+            t.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %,d ms | %,d ms | %,d | %,d | %.0f%% | %.2f |%n", row.label(),
                     row.connections(), row.goodput(), run.percentileMs(0.5), run.percentileMs(0.99), run.timeouts(),
-                    run.serverErrors(), 100 * row.busyShare()));
+                    run.serverErrors(), 100 * row.busyShare(), run.driverCores()));
         }
         t.append('\n');
         for (String verdict : verdicts()) {

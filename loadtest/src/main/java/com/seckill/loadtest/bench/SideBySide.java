@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The platform and the DB-only app under the same crowd (issue 26): autocannon, new shoppers, 100 and then
+ * The platform and the DB-only app under the same crowd (issue 26, {@link Crowd}): new shoppers, 100 and then
  * 5,000 connections, each for the same seconds, one after the other on this machine, every attempt able to
  * buy (a million units). The platform is measured while it runs; the DB-only app once the services are down.
  */
@@ -32,7 +32,7 @@ final class SideBySide {
     void platform() throws Exception {
         LoadDriver api = new LoadDriver(settings.gateway(), 1);
         long sale = api.createActivity(api.token(1, true), "bench side by side", UNITS);
-        Crowd crowd = new Crowd(settings.root(), settings.gateway(), env.get("SECKILL_GATEWAY_JWT_SECRET"), BenchSettings.FIRST_USER + 80_000_000L);
+        Crowd crowd = new Crowd(settings.gateway(), env.get("SECKILL_GATEWAY_JWT_SECRET"), BenchSettings.FIRST_USER + 80_000_000L);
         try (RedisCommands redis = RedisCommands.watch(settings.root(), settings.redisHost(), settings.redisPort())) {
             measure(crowd, "purchase", sale, redis);
         }
@@ -44,7 +44,7 @@ final class SideBySide {
             app.start(env.get("SECKILL_JAVA_OPTS"));
             long sale = 1;
             app.stock(sale, UNITS);
-            measure(new Crowd(settings.root(), app.url(), null, BenchSettings.FIRST_USER), "dbonly", sale, null);
+            measure(new Crowd(app.url(), null, BenchSettings.FIRST_USER), "dbonly", sale, null);
         }
     }
 

@@ -60,8 +60,8 @@ final class SideBySideReport {
 
     String table() {
         StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "Run %s on %s (%s cores), commit %s: the same autocannon crowd (new shoppers, closed loop, "
-                        + "10 s timeout) against the platform through its gateway and against the DB-only app (`db-only-app`: Spring MVC, one "
+        t.append(String.format(Locale.ROOT, "Run %s on %s (%s cores), commit %s: the same crowd (new shoppers, closed loop, "
+                        + "10 s timeout, one thread of the bench on the same cores) against the platform through its gateway and against the DB-only app (`db-only-app`: Spring MVC, one "
                         + "`UPDATE ... SET stock = stock - 1 WHERE id = ? AND stock > 0` per request, Tomcat's and Hikari's defaults), one after "
                         + "the other, %s units so that every attempt may buy. A platform attempt is a path request and its purchase (two "
                         + "answers); a DB-only attempt is one request. Attempts count when an answer decided them (bought, sold out, refused), "
