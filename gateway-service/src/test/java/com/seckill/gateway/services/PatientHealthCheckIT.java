@@ -1,0 +1,142 @@
+package com.seckill.gateway.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.seckill.common.test.TestInfra;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * How the gateway's load balancer judges readiness checks (PatientHealthCheck), on an instance of
+ * seckill-service of the test's own whose readiness can be made to hang or to say not ready: silent,
+ * it keeps its place for three rounds (a busy instance's probe waits behind its requests); not ready,
+ * it leaves at the next round; ready again, it comes back.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class PatientHealthCheckIT {
+
+    private static final Duration INTERVAL = Duration.ofSeconds(1);
+    private static final Instance seckill = new Instance();
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        String instances = "spring.cloud.discovery.client.simple.instances.";
+        for (String service : new String[] {"seckill-service", "order-service", "payment-service"}) {
+            registry.add(instances + service + "[0].uri", seckill::uri);
+        }
+        registry.add("spring.cloud.loadbalancer.health-check.interval", INTERVAL::toString);
+        // the instances are fetched once: no refetch restarts a round of checks under way
+        registry.add("spring.cloud.loadbalancer.health-check.refetch-instances-interval", () -> "10m");
+        registry.add("management.server.port", () -> "0");
+        registry.add("seckill.gateway.rate-limit.per-ip", () -> "0");
+    }
+
+    @AfterAll
+    static void stopInstance() {
+        seckill.stop();
+    }
+
+    @Autowired
+    WebTestClient web;
+
+    @Test
+    void aSilentInstanceKeepsItsPlaceForThreeRoundsAndOneNotReadyLeavesAtOnce() {
+        await().atMost(Duration.ofSeconds(20)).until(() -> status() == 200);
+
+        seckill.readiness = Readiness.SILENT;
+        long silentSince = System.nanoTime();
+        // two rounds of checks go unanswered (each waits 3/4 of the interval, the next comes an interval
+        // later): still routed, every time; a check that dropped it at once would by now
+        while (System.nanoTime() - silentSince < INTERVAL.multipliedBy(7).dividedBy(2).toNanos()) {
+            assertThat(status()).as("routed while its readiness is silent for less than three rounds").isEqualTo(200);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> status() == 503);
+        assertThat(Duration.ofNanos(System.nanoTime() - silentSince)).as("silent three rounds in a row before it left")
+                .isGreaterThanOrEqualTo(INTERVAL.multipliedBy(7).dividedBy(2));
+
+        seckill.readiness = Readiness.READY;
+        await().atMost(Duration.ofSeconds(10)).until(() -> status() == 200);
+
+        seckill.readiness = Readiness.NOT_READY;
+        long notReadySince = System.nanoTime();
+        await().atMost(Duration.ofSeconds(10)).until(() -> status() == 503);
+        assertThat(Duration.ofNanos(System.nanoTime() - notReadySince)).as("not ready: out at the next round")
+                .isLessThan(INTERVAL.multipliedBy(2).plusMillis(500));
+    }
+
+    private int status() {
+        return web.get().uri("/api/activities/1").exchange().returnResult(String.class).getStatus().value();
+    }
+
+    enum Readiness { READY, SILENT, NOT_READY }
+
+    /** An instance whose readiness says what the test sets; everything else it answers at once. */
+    static final class Instance {
+
+        private final HttpServer server;
+        private final ExecutorService threads = Executors.newCachedThreadPool();
+        volatile Readiness readiness = Readiness.READY;
+
+        Instance() {
+            try {
+                server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            server.setExecutor(threads);
+            server.createContext("/actuator/health/readiness", this::readiness);
+            server.createContext("/", exchange -> answer(exchange, 200,
+                    exchange.getRequestURI().getPath().equals("/api/activities") ? "[]" : "{\"id\":1}"));
+            server.start();
+        }
+
+        private void readiness(HttpExchange exchange) throws IOException {
+            long since = System.nanoTime();
+            while (readiness == Readiness.SILENT && System.nanoTime() - since < TimeUnit.SECONDS.toNanos(30)) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            answer(exchange, readiness == Readiness.READY ? 200 : 503, "{\"status\":\"" + readiness + "\"}");
+        }
+
+        private static void answer(HttpExchange exchange, int status, String json) throws IOException {
+            exchange.getRequestBody().readAllBytes();
+            byte[] body = json.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+
+        String uri() {
+            return "http://127.0.0.1:" + server.getAddress().getPort();
+        }
+
+        void stop() {
+            server.stop(0);
+            threads.shutdownNow();
+        }
+    }
+}
