@@ -53,8 +53,9 @@ final class PatientHealthCheck extends HealthCheckServiceInstanceListSupplier {
                 .repeatWhen(rounds -> rounds.delayElements(interval));
     }
 
+    /** One probe's verdict; whatever goes wrong making it is the instance's DOWN, never the end of the checks. */
     private Mono<Verdict> check(ServiceInstance instance) {
-        return isAlive(instance).map(ready -> ready ? Verdict.READY : Verdict.DOWN)
+        return Mono.defer(() -> isAlive(instance)).map(ready -> ready ? Verdict.READY : Verdict.DOWN)
                 .onErrorResume(error -> Mono.just(Verdict.DOWN))
                 .timeout(wait, Mono.just(Verdict.SILENT));
     }
