@@ -16,7 +16,8 @@ import java.util.function.BiConsumer;
  * The pace of one connection's refusals ({@link ShedGate}): the first is written at once; one that
  * comes within {@code shed-pause} of the last is held until the pause is over, and the connection
  * reads nothing meanwhile. What it had already sent (a pipelining client) is kept and decided after
- * the held refusal, in order. Only refusals wait: a request let through never does.
+ * the held refusal, in order, unless that refusal closes the connection: then it is dropped. Only
+ * refusals wait: a request let through never does.
  */
 final class RefusalPacer {
 
@@ -24,6 +25,8 @@ final class RefusalPacer {
     private static final AttributeKey<Long> LAST_REFUSAL = AttributeKey.valueOf("seckill.shed.lastRefusal");
     /** Set while a refusal is held: what the connection sent meanwhile. */
     private static final AttributeKey<Deque<Object>> KEPT = AttributeKey.valueOf("seckill.shed.kept");
+    /** Set once a refusal that closes the connection is written: nothing it sent after is read or routed. */
+    private static final AttributeKey<Boolean> CLOSING = AttributeKey.valueOf("seckill.shed.closing");
 
     private final long pauseNanos;
 
@@ -31,8 +34,16 @@ final class RefusalPacer {
         this.pauseNanos = pause.toNanos();
     }
 
-    /** Whether {@code msg} came while a refusal of its connection is held: then it is kept for later. */
-    boolean keptWhileHolding(Channel channel, Object msg) {
+    /**
+     * Whether {@code msg} is taken care of here: kept for later when it came while a refusal of its
+     * connection is held, dropped when it came after a refusal that closes the connection (a client that
+     * asked to close sends nothing after that request; one that does is not answered, RFC 9112 §9.6).
+     */
+    boolean keptOrDropped(Channel channel, Object msg) {
+        if (Boolean.TRUE.equals(channel.attr(CLOSING).get())) {
+            ReferenceCountUtil.release(msg);
+            return true;
+        }
         Deque<Object> kept = channel.attr(KEPT).get();
         if (kept == null) {
             return false;
@@ -76,7 +87,7 @@ final class RefusalPacer {
         ctx.channel().config().setAutoRead(autoRead);
         write(ctx, refusal, keepAlive);
         for (Object msg = kept.poll(); msg != null; msg = kept.poll()) {
-            if (!keptWhileHolding(ctx.channel(), msg)) {
+            if (!keptOrDropped(ctx.channel(), msg)) {
                 next.accept(ctx, msg);
             }
         }
@@ -89,6 +100,8 @@ final class RefusalPacer {
     private static void write(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive) {
         ctx.channel().attr(LAST_REFUSAL).set(System.nanoTime());
         if (!keepAlive) {
+            ctx.channel().attr(CLOSING).set(Boolean.TRUE);
+            ctx.channel().config().setAutoRead(false);
             ctx.writeAndFlush(refusal).addListener(ChannelFutureListener.CLOSE);
             return;
         }

@@ -72,7 +72,7 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (!pacer.keptWhileHolding(ctx.channel(), msg)) {
+        if (!pacer.keptOrDropped(ctx.channel(), msg)) {
             decide(ctx, msg);
         }
     }

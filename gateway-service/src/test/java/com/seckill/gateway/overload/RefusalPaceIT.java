@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.seckill.common.test.TestInfra;
+import com.seckill.gateway.GatewayTests;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,6 +58,8 @@ class RefusalPaceIT {
 
     @Autowired
     ConcurrencyLimits limits;
+    @Autowired
+    MeterRegistry meters;
     @LocalServerPort
     int port;
 
@@ -112,6 +116,42 @@ class RefusalPaceIT {
             assertThat(second).startsWith("HTTP/1.1 200");
             assertThat(waited).as("ms between the refusal and the answer of the request let through").isLessThan(PAUSE.toMillis());
         }
+    }
+
+    @Test
+    void whatWasSentAfterARequestToCloseIsNeverRoutedThoughTheServiceHasRoomWhenItsRefusalIsWritten() throws IOException {
+        fillTheSeckillTier();
+        String after = "/api/activities/" + GatewayTests.randomId();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            double shed = shedFromTheSeckillTier();
+            out.write(READ_AN_ACTIVITY);
+            assertThat(readAnswer(in)).startsWith("HTTP/1.1 503");
+            // at once: a request to close, refused again and held for the pause, and one more sent after it
+            out.write(("GET /api/activities/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    + "GET " + after + " HTTP/1.1\r\nHost: x\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            await().atMost(Duration.ofSeconds(5)).until(() -> shedFromTheSeckillTier() == shed + 2);
+            seckill.release(); // the service has room again before the held refusal is written
+            await().atMost(Duration.ofSeconds(10)).until(() -> !limits.isFull(Tier.SECKILL));
+
+            assertThat(readAnswer(in)).startsWith("HTTP/1.1 503").containsIgnoringCase("connection: close");
+            assertThat(in.read()).as("the connection, closed after the answer to the request to close").isEqualTo(-1);
+        }
+        // a read sent afterwards on another connection reaches the service; the one sent after the close never did
+        String later = "/api/activities/" + GatewayTests.randomId();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + later + " HTTP/1.1\r\nHost: x\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            assertThat(readAnswer(socket.getInputStream())).startsWith("HTTP/1.1 200");
+        }
+        assertThat(seckill.received(later)).isEqualTo(1);
+        assertThat(seckill.received(after)).as("reads of the request sent after the request to close").isZero();
+    }
+
+    private double shedFromTheSeckillTier() {
+        return meters.counter("seckill.gateway.shed", "reason", ShedMeter.CONCURRENCY, "tier", Tier.SECKILL.tag()).count();
     }
 
     /** One answer with a Content-Length body, read off the connection. */
