@@ -23,10 +23,13 @@ final class RefusalPacer {
 
     /** When ({@link System#nanoTime()}) this connection's last refusal was written. */
     private static final AttributeKey<Long> LAST_REFUSAL = AttributeKey.valueOf("seckill.shed.lastRefusal");
-    /** Set while a refusal is held: what the connection sent meanwhile. */
+    /**
+     * Set while a refusal is held: what the connection sent meanwhile; {@link #CLOSING} once a refusal that
+     * closes the connection is written (one attribute, one look per message read).
+     */
     private static final AttributeKey<Deque<Object>> KEPT = AttributeKey.valueOf("seckill.shed.kept");
-    /** Set once a refusal that closes the connection is written: nothing it sent after is read or routed. */
-    private static final AttributeKey<Boolean> CLOSING = AttributeKey.valueOf("seckill.shed.closing");
+    /** Nothing the connection sent after its request to close is kept, read or routed; never added to. */
+    private static final Deque<Object> CLOSING = new ArrayDeque<>(0);
 
     private final long pauseNanos;
 
@@ -40,15 +43,15 @@ final class RefusalPacer {
      * asked to close sends nothing after that request; one that does is not answered, RFC 9112 §9.6).
      */
     boolean keptOrDropped(Channel channel, Object msg) {
-        if (Boolean.TRUE.equals(channel.attr(CLOSING).get())) {
-            ReferenceCountUtil.release(msg);
-            return true;
-        }
         Deque<Object> kept = channel.attr(KEPT).get();
         if (kept == null) {
             return false;
         }
-        kept.add(msg);
+        if (kept == CLOSING) {
+            ReferenceCountUtil.release(msg);
+        } else {
+            kept.add(msg);
+        }
         return true;
     }
 
@@ -100,7 +103,7 @@ final class RefusalPacer {
     private static void write(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive) {
         ctx.channel().attr(LAST_REFUSAL).set(System.nanoTime());
         if (!keepAlive) {
-            ctx.channel().attr(CLOSING).set(Boolean.TRUE);
+            ctx.channel().attr(KEPT).set(CLOSING);
             ctx.channel().config().setAutoRead(false);
             ctx.writeAndFlush(refusal).addListener(ChannelFutureListener.CLOSE);
             return;

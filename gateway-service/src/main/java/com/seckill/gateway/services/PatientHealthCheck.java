@@ -61,7 +61,7 @@ final class PatientHealthCheck extends HealthCheckServiceInstanceListSupplier {
     }
 
     /** The instances in rotation after a round of checks. */
-    synchronized List<ServiceInstance> judge(List<Map.Entry<ServiceInstance, Verdict>> round) {
+    private synchronized List<ServiceInstance> judge(List<Map.Entry<ServiceInstance, Verdict>> round) {
         Map<String, Integer> before = new HashMap<>(silentRounds);
         silentRounds.clear();
         for (Map.Entry<ServiceInstance, Verdict> checked : round) {

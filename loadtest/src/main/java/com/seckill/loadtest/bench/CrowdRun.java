@@ -1,9 +1,5 @@
 package com.seckill.loadtest.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -14,24 +10,6 @@ import java.util.TreeMap;
  */
 record CrowdRun(double seconds, long timeouts, long errors, Map<String, Long> statuses, Map<Integer, TreeMap<Integer, Long>> times,
                 double driverCores) {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** A phase written as one JSON object (the fields of this record; tests give their runs so). */
-    static CrowdRun parse(String line) throws IOException {
-        JsonNode run = JSON.readTree(line);
-        Map<String, Long> statuses = new TreeMap<>();
-        run.path("statuses").fields().forEachRemaining(e -> statuses.put(e.getKey(), e.getValue().asLong()));
-        Map<Integer, TreeMap<Integer, Long>> times = new TreeMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = run.path("times").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> status = it.next();
-            TreeMap<Integer, Long> buckets = new TreeMap<>();
-            status.getValue().fields().forEachRemaining(b -> buckets.put(Integer.parseInt(b.getKey()), b.getValue().asLong()));
-            times.put(Integer.parseInt(status.getKey()), buckets);
-        }
-        return new CrowdRun(run.path("seconds").asDouble(), run.path("timeouts").asLong(), run.path("errors").asLong(), statuses, times,
-                run.path("driverCores").asDouble());
-    }
 
     /** Answers of {@code kind} (token, purchase, browse) with {@code status}. */
     long count(String kind, int status) {

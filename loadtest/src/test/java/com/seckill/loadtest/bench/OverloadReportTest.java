@@ -12,14 +12,14 @@ class OverloadReportTest {
 
     /** A run of {@code seconds}: 202s and 503s with the given answer times (ms -> count). */
     private static CrowdRun purchases(long accepted, long busy, int acceptedMs, int busyMs, long timeouts, String extra) throws IOException {
-        return CrowdRun.parse("{\"seconds\":20,\"timeouts\":" + timeouts + ",\"errors\":" + timeouts
+        return CrowdRuns.parse("{\"seconds\":20,\"timeouts\":" + timeouts + ",\"errors\":" + timeouts
                 + ",\"statuses\":{\"token 200\":" + accepted + ",\"purchase 202\":" + accepted + ",\"token 503\":" + busy + "},"
                 + "\"times\":{\"200\":{\"" + acceptedMs + "\":" + accepted + "},\"202\":{\"" + acceptedMs + "\":" + accepted + "},"
                 + "\"503\":{\"" + busyMs + "\":" + busy + "}" + extra + "}}");
     }
 
     private static CrowdRun browse(long answers, int ms) throws IOException {
-        return CrowdRun.parse("{\"seconds\":20,\"timeouts\":0,\"errors\":0,\"statuses\":{\"browse 200\":" + answers + "},"
+        return CrowdRuns.parse("{\"seconds\":20,\"timeouts\":0,\"errors\":0,\"statuses\":{\"browse 200\":" + answers + "},"
                 + "\"times\":{\"200\":{\"" + ms + "\":" + answers + "}}}");
     }
 

@@ -11,14 +11,14 @@ class SideBySideReportTest {
 
     /** The platform's crowd over 20 s: paths given and bought, paths refused sold out, and BUSY answers. */
     private static CrowdRun platform(long bought, long soldOutAtPath, long busy, int ms) throws IOException {
-        return CrowdRun.parse("{\"seconds\":20,\"timeouts\":0,\"errors\":0,\"statuses\":{\"token 200\":" + bought + ",\"purchase 202\":"
+        return CrowdRuns.parse("{\"seconds\":20,\"timeouts\":0,\"errors\":0,\"statuses\":{\"token 200\":" + bought + ",\"purchase 202\":"
                 + bought + ",\"token 410\":" + soldOutAtPath + ",\"token 503\":" + busy + ",\"purchase 503\":" + busy + "},"
                 + "\"times\":{\"200\":{\"" + ms + "\":" + bought + "},\"202\":{\"" + ms + "\":" + bought + "},\"410\":{\"" + ms + "\":"
                 + soldOutAtPath + "},\"503\":{\"1\":" + 2 * busy + "}}}");
     }
 
     private static CrowdRun dbOnly(long bought, long soldOut, int ms) throws IOException {
-        return CrowdRun.parse("{\"seconds\":20,\"timeouts\":0,\"errors\":0,\"statuses\":{\"dbonly 200\":" + bought + ",\"dbonly 410\":"
+        return CrowdRuns.parse("{\"seconds\":20,\"timeouts\":0,\"errors\":0,\"statuses\":{\"dbonly 200\":" + bought + ",\"dbonly 410\":"
                 + soldOut + "},\"times\":{\"200\":{\"" + ms + "\":" + bought + "},\"410\":{\"" + ms + "\":" + soldOut + "}}}");
     }
 
