@@ -1,6 +1,7 @@
 package com.seckill.gateway.edge;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.CombinedChannelDuplexHandler;
 import io.netty.handler.codec.http.HttpDecoderConfig;
@@ -23,20 +24,35 @@ import java.util.Queue;
  * with the length dropped: a front proxy that believed the length would see the rest of the body as the
  * next request (request smuggling, RFC 9112 §6.3 says such a message ought to be handled as an error).
  * {@code HttpServerCodec} is final and builds its decoder inside, so the pairing of request methods
- * with responses (a HEAD's response has no body) is repeated here as it is there.
+ * with responses (a HEAD's response has no body) is repeated here as it is there. An answer written already
+ * encoded ({@link EncodedAnswers}) takes its request's place in that pairing as an encoded one would.
  */
 final class StrictHttpServerCodec extends CombinedChannelDuplexHandler<HttpRequestDecoder, HttpResponseEncoder>
-        implements HttpServerUpgradeHandler.SourceCodec {
+        implements HttpServerUpgradeHandler.SourceCodec, EncodedAnswers {
 
     private final Queue<HttpMethod> methods = new ArrayDeque<>();
+    /** This codec's place in its connection's pipeline: what is written from it skips the encoder. */
+    private ChannelHandlerContext context;
 
     StrictHttpServerCodec(HttpDecoderConfig config) {
         init(new RequestDecoder(config), new ResponseEncoder());
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+        context = ctx;
+        super.handlerAdded(ctx);
+    }
+
+    @Override
     public void upgradeFrom(ChannelHandlerContext ctx) {
         ctx.pipeline().remove(this);
+    }
+
+    @Override
+    public ChannelFuture writeAndFlushEncoded(ByteBuf answer) {
+        methods.poll();
+        return context.writeAndFlush(answer);
     }
 
     private final class RequestDecoder extends HttpRequestDecoder {

@@ -1,9 +1,11 @@
 package com.seckill.gateway.overload;
 
+import com.seckill.gateway.edge.EncodedAnswers;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.time.Duration;
@@ -15,9 +17,9 @@ import java.util.function.BiConsumer;
 /**
  * The pace of one connection's refusals ({@link ShedGate}): the first is written at once; one that
  * comes within {@code shed-pause} of the last is held until the pause is over, and the connection
- * reads nothing meanwhile. What it had already sent (a pipelining client) is kept and decided after
- * the held refusal, in order, unless that refusal closes the connection: then it is dropped. Only
- * refusals wait: a request let through never does.
+ * reads at most one more read's worth meanwhile. What it sent meanwhile (a pipelining client) is kept
+ * and decided after the held refusal, in order, unless that refusal closes the connection: then it is
+ * dropped. Only refusals wait: a request let through never does.
  */
 final class RefusalPacer {
 
@@ -65,22 +67,28 @@ final class RefusalPacer {
 
     /**
      * Writes {@code refusal} now, or once the pause since the connection's last refusal is over; what
-     * arrived meanwhile then goes to {@code next}, one message after the other.
+     * arrived meanwhile then goes to {@code next}, one message after the other. {@code refusal} is a
+     * response for the encoder, or bytes for {@code raw} when that is not null.
      */
-    void refuse(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive, BiConsumer<ChannelHandlerContext, Object> next) {
+    void refuse(ChannelHandlerContext ctx, Object refusal, EncodedAnswers raw, boolean keepAlive,
+                BiConsumer<ChannelHandlerContext, Object> next) {
         Long last = ctx.channel().attr(LAST_REFUSAL).get();
         long wait = last == null ? 0 : pauseNanos - (System.nanoTime() - last);
         if (wait <= 0) {
-            write(ctx, refusal, keepAlive);
+            write(ctx, refusal, raw, keepAlive);
             return;
         }
         boolean autoRead = ctx.channel().config().isAutoRead();
         ctx.channel().attr(KEPT).set(new ArrayDeque<>());
         ctx.channel().config().setAutoRead(false);
-        ctx.executor().schedule(() -> writeHeld(ctx, refusal, keepAlive, autoRead, next), wait, TimeUnit.NANOSECONDS);
+        // one read stays asked for: a client that waits sends nothing meanwhile, and the connection is not
+        // taken off and put back on the event loop's watch list (two system calls) for every refusal held;
+        // what a pipelining one sends is kept, one read's worth, the reads after it wait for the refusal
+        ctx.read();
+        ctx.executor().schedule(() -> writeHeld(ctx, refusal, raw, keepAlive, autoRead, next), wait, TimeUnit.NANOSECONDS);
     }
 
-    private void writeHeld(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive, boolean autoRead,
+    private void writeHeld(ChannelHandlerContext ctx, Object refusal, EncodedAnswers raw, boolean keepAlive, boolean autoRead,
                            BiConsumer<ChannelHandlerContext, Object> next) {
         Deque<Object> kept = ctx.channel().attr(KEPT).getAndSet(null);
         if (kept == null || !ctx.channel().isActive()) {
@@ -88,7 +96,7 @@ final class RefusalPacer {
             return;
         }
         ctx.channel().config().setAutoRead(autoRead);
-        write(ctx, refusal, keepAlive);
+        write(ctx, refusal, raw, keepAlive);
         for (Object msg = kept.poll(); msg != null; msg = kept.poll()) {
             if (!keptOrDropped(ctx.channel(), msg)) {
                 next.accept(ctx, msg);
@@ -100,17 +108,21 @@ final class RefusalPacer {
      * Writes a refusal, then asks for the connection's next request if it is read on demand: the request
      * refused never reached Reactor Netty, which would otherwise not know to read again.
      */
-    private static void write(ChannelHandlerContext ctx, FullHttpResponse refusal, boolean keepAlive) {
+    private static void write(ChannelHandlerContext ctx, Object refusal, EncodedAnswers raw, boolean keepAlive) {
         ctx.channel().attr(LAST_REFUSAL).set(System.nanoTime());
         if (!keepAlive) {
             ctx.channel().attr(KEPT).set(CLOSING);
             ctx.channel().config().setAutoRead(false);
-            ctx.writeAndFlush(refusal).addListener(ChannelFutureListener.CLOSE);
+            send(ctx, refusal, raw).addListener(ChannelFutureListener.CLOSE);
             return;
         }
-        ctx.writeAndFlush(refusal);
+        send(ctx, refusal, raw);
         if (!ctx.channel().config().isAutoRead()) {
             ctx.read();
         }
+    }
+
+    private static ChannelFuture send(ChannelHandlerContext ctx, Object refusal, EncodedAnswers raw) {
+        return raw != null ? raw.writeAndFlushEncoded((ByteBuf) refusal) : ctx.writeAndFlush(refusal);
     }
 }

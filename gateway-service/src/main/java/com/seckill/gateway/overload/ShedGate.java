@@ -1,26 +1,20 @@
 package com.seckill.gateway.overload;
 
+import com.seckill.gateway.edge.EncodedAnswers;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
-import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -28,11 +22,11 @@ import java.util.Map;
  * The cheapest refusals, made on the connection before Spring sees the request: a request for a service
  * at its concurrency limit (503 BUSY, {@code Retry-After}) and one for a sale answered sold out a moment
  * ago (410 SOLD_OUT; a waiting room's poll of that sale: 200 {@code {"status":"SOLD_OUT"}}). A crowd many times the capacity is mostly these, and each costs here a header
- * parse and a prebuilt answer instead of an exchange, a filter chain, a token check and a JSON body.
+ * parse and the write of an answer encoded once ({@link CannedAnswer}) instead of an exchange, a filter chain, a token check and a JSON body.
  * <p>
  * What the answer says is enforced, without making anyone else wait: a refusal is answered at once,
  * and a connection refused again within {@code shed-pause} of its last refusal has the new refusal held
- * until that pause is over (its connection reads nothing meanwhile). A client that waits as told
+ * until that pause is over (what its connection sends meanwhile waits for it). A client that waits as told
  * notices nothing; one that sends again at once (a bot, a load generator in a closed loop) gets at
  * most one refusal per connection and pause, not whatever the machine can answer. Its next request
  * is still read and decided at once, so one that is let through (the service has room again) goes on
@@ -51,11 +45,11 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
     private final SoldOutMemo soldOut;
     private final RefusalPacer pacer;
     private final OverloadProperties properties;
-    private final ByteBuf busy = body(503, "Busy", "BUSY", "Too many shoppers at once: nothing was done, try again in a moment");
-    private final ByteBuf gone = body(410, "Sold out", "SOLD_OUT", "Sold out");
+    private final CannedAnswer busy = problem(HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy", "BUSY",
+            "Too many shoppers at once: nothing was done, try again in a moment");
+    private final CannedAnswer gone = problem(HttpResponseStatus.GONE, "Sold out", "SOLD_OUT", "Sold out");
     /** A waiting room's answer to a poll once its sale is sold out (DESIGN.md §11, rule 3). */
-    private final ByteBuf queueSoldOut = Unpooled.unreleasableBuffer(
-            Unpooled.wrappedBuffer("{\"status\":\"SOLD_OUT\"}".getBytes(StandardCharsets.UTF_8)).asReadOnly());
+    private final CannedAnswer queueSoldOut = new CannedAnswer(HttpResponseStatus.OK, JSON, "{\"status\":\"SOLD_OUT\"}");
     private final Map<Tier, Counter> shed = new EnumMap<>(Tier.class);
     private final Counter soldOutAnswers;
 
@@ -99,18 +93,18 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
                 Long sale = post ? SoldOutMemo.saleOf(path) : null;
                 if (sale != null && soldOut.isSoldOut(sale)) {
                     soldOutAnswers.increment();
-                    refuse(ctx, request, msg, HttpResponseStatus.GONE, gone, tier);
+                    answer(ctx, request, msg, gone, 0);
                     return;
                 }
                 Long polled = HttpMethod.GET.equals(request.method()) ? SoldOutMemo.pollOf(path) : null;
                 if (polled != null && soldOut.isSoldOut(polled)) {
                     soldOutAnswers.increment();
-                    answer(ctx, request, msg, HttpResponseStatus.OK, JSON, queueSoldOut, tier);
+                    answer(ctx, request, msg, queueSoldOut, 0);
                     return;
                 }
                 if (limits.isFull(tier)) {
                     shed.get(tier).increment();
-                    refuse(ctx, request, msg, HttpResponseStatus.SERVICE_UNAVAILABLE, busy, tier);
+                    answer(ctx, request, msg, busy, properties.retryAfterSeconds(tier));
                     return;
                 }
             }
@@ -118,31 +112,24 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
         ctx.fireChannelRead(msg);
     }
 
-    private void refuse(ChannelHandlerContext ctx, HttpRequest request, Object msg, HttpResponseStatus status, ByteBuf body, Tier tier) {
-        answer(ctx, request, msg, status, PROBLEM_JSON, body, tier);
-    }
-
-    private void answer(ChannelHandlerContext ctx, HttpRequest request, Object msg, HttpResponseStatus status, String type, ByteBuf body,
-                        Tier tier) {
+    /**
+     * Answers {@code request} with {@code answer} ({@code retryAfter} seconds, 0 for none): as prebuilt bytes
+     * when the connection's codec takes them and the request is not a HEAD (whose answer has no body).
+     */
+    private void answer(ChannelHandlerContext ctx, HttpRequest request, Object msg, CannedAnswer answer, long retryAfter) {
         boolean whole = msg instanceof LastHttpContent;
         ReferenceCountUtil.release(msg);
         if (!whole) {
             ctx.channel().attr(DISCARDING).set(Boolean.TRUE);
         }
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body.retainedDuplicate());
-        response.headers()
-                .set(HttpHeaderNames.CONTENT_TYPE, type)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
-                .set(HttpHeaderNames.CACHE_CONTROL, "no-store")
-                .set("X-Content-Type-Options", "nosniff");
-        if (status == HttpResponseStatus.SERVICE_UNAVAILABLE) {
-            response.headers().set(HttpHeaderNames.RETRY_AFTER, Long.toString(properties.retryAfterSeconds(tier)));
-        }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
-        if (!keepAlive) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        EncodedAnswers raw = HttpMethod.HEAD.equals(request.method()) ? null : EncodedAnswers.of(ctx.channel());
+        ByteBuf bytes = raw == null ? null : answer.encoded(retryAfter, !keepAlive);
+        if (bytes != null) {
+            pacer.refuse(ctx, bytes, raw, keepAlive, this::decide);
+        } else {
+            pacer.refuse(ctx, answer.response(retryAfter, !keepAlive), null, keepAlive, this::decide);
         }
-        pacer.refuse(ctx, response, keepAlive, this::decide);
     }
 
     /** The path of a request target, origin-form ({@code /a?b}) or absolute-form ({@code http://h/a?b}). */
@@ -166,9 +153,8 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
         return uri.substring(start, end);
     }
 
-    private static ByteBuf body(int status, String title, String code, String detail) {
-        String json = "{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status + ",\"detail\":\"" + detail
-                + "\",\"code\":\"" + code + "\"}";
-        return Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(json.getBytes(StandardCharsets.UTF_8)).asReadOnly());
+    private static CannedAnswer problem(HttpResponseStatus status, String title, String code, String detail) {
+        return new CannedAnswer(status, PROBLEM_JSON, "{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status.code()
+                + ",\"detail\":\"" + detail + "\",\"code\":\"" + code + "\"}");
     }
 }

@@ -150,12 +150,34 @@ class RefusalPaceIT {
         assertThat(seckill.received(after)).as("reads of the request sent after the request to close").isZero();
     }
 
-    private double shedFromTheSeckillTier() {
-        return meters.counter("seckill.gateway.shed", "reason", ShedMeter.CONCURRENCY, "tier", Tier.SECKILL.tag()).count();
+    @Test
+    void answersAfterPrebuiltRefusalsKeepTheirRequestsAndAHeadIsAnsweredWithoutABody() throws IOException {
+        fillTheSeckillTier();
+        byte[] head = "HEAD /api/activities/1 HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            out.write(READ_AN_ACTIVITY);
+            String refused = readAnswer(in); // written as prebuilt bytes, past the encoder
+            out.write(head);
+            String headRefused = readHead(in); // a HEAD's refusal: headers only
+            seckill.release();
+            await().pollInterval(Duration.ofMillis(5)).atMost(Duration.ofSeconds(10)).until(() -> !limits.isFull(Tier.SECKILL));
+            out.write(head);
+            String headAnswered = readHead(in); // through the encoder, which must know this answer is a HEAD's
+            out.write(READ_AN_ACTIVITY);
+            String read = readAnswer(in);
+
+            assertThat(refused).startsWith("HTTP/1.1 503").contains("\"code\":\"BUSY\"");
+            assertThat(headRefused).startsWith("HTTP/1.1 503").containsIgnoringCase("retry-after: 1");
+            assertThat(headAnswered).startsWith("HTTP/1.1 200");
+            assertThat(read).startsWith("HTTP/1.1 200");
+        }
     }
 
-    /** One answer with a Content-Length body, read off the connection. */
-    private static String readAnswer(InputStream in) throws IOException {
+    /** The status line and headers of an answer that has no body (a HEAD's). */
+    private static String readHead(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         while (!head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n")) {
             int b = in.read();
@@ -164,7 +186,16 @@ class RefusalPaceIT {
             }
             head.write(b);
         }
-        String headers = head.toString(StandardCharsets.ISO_8859_1);
+        return head.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    private double shedFromTheSeckillTier() {
+        return meters.counter("seckill.gateway.shed", "reason", ShedMeter.CONCURRENCY, "tier", Tier.SECKILL.tag()).count();
+    }
+
+    /** One answer with a Content-Length body, read off the connection. */
+    private static String readAnswer(InputStream in) throws IOException {
+        String headers = readHead(in);
         int at = headers.toLowerCase().indexOf("content-length:");
         int length = Integer.parseInt(headers.substring(at + 15, headers.indexOf("\r\n", at)).strip());
         return headers + new String(in.readNBytes(length), StandardCharsets.UTF_8);

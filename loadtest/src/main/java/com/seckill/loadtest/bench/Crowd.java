@@ -24,7 +24,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>
  * Modes: {@code purchase}, a new shopper per iteration (a token of its own): {@code POST
  * /api/seckill/{aid}/token}, then, if a path came back, {@code POST /api/seckill/{aid}/{path}} on the same
- * connection; {@code browse}, {@code GET /api/activities/{aid}}, anonymous; {@code dbonly}, {@code POST
+ * connection; a request answered 503 BUSY is sent again as it was (the same shopper asks again, as one
+ * refused does), any other answer ends the shopper's turn; {@code browse}, {@code GET /api/activities/{aid}}, anonymous; {@code dbonly}, {@code POST
  * /api/buy/{aid}} to the DB-only app (its "gateway" is that app).
  */
 final class Crowd {

@@ -111,11 +111,8 @@ final class CrowdPhase implements AutoCloseable {
         }
     }
 
-    /** The next request of this connection: the purchase of its shopper if a path came back, else a new iteration. */
     private void send(CrowdShopper shopper) throws IOException {
-        byte[] request = shopper.path != null ? requests.purchase(shopper, shopper.path) : requests.first(shopper);
-        shopper.path = null;
-        shopper.out = ByteBuffer.wrap(request);
+        shopper.out = ByteBuffer.wrap(shopper.next(requests));
         shopper.sentAt = System.nanoTime();
         shopper.channel.write(shopper.out);
         if (shopper.out.hasRemaining()) {
@@ -140,6 +137,7 @@ final class CrowdPhase implements AutoCloseable {
         tally.answer(shopper.kind, answer.status(), System.nanoTime() - shopper.sentAt);
         shopper.sentAt = 0;
         shopper.in.clear();
+        shopper.again = answer.status() == 503;
         if (shopper.kind.equals("token") && answer.status() == 200) {
             shopper.path = answer.field("path");
         }
@@ -171,10 +169,11 @@ final class CrowdPhase implements AutoCloseable {
         shopper.reopenAt = System.nanoTime() + TICK_NANOS;
     }
 
-    /** Closes the connection; its shopper, if it held a path, is given up with it. */
+    /** Closes the connection; its shopper (a path it held, a request to send again) is given up with it. */
     private void close(CrowdShopper shopper) {
         shopper.sentAt = 0;
         shopper.path = null;
+        shopper.again = false;
         shopper.in.clear();
         if (shopper.channel != null) {
             try {

@@ -2,6 +2,7 @@ package com.seckill.loadtest.bench;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntPredicate;
 
 /**
  * What one phase of the crowd ({@link Crowd}) saw: answers by request kind and status, answer times by
@@ -36,8 +37,17 @@ record CrowdRun(double seconds, long timeouts, long errors, Map<String, Long> st
 
     /** The {@code q} quantile (0.5, 0.99) of every answer's time, in ms; 0 without answers. */
     int percentileMs(double q) {
+        return percentileMs(q, status -> true);
+    }
+
+    /** The {@code q} quantile of the times of answers whose status passes {@code which}, in ms; 0 without any. */
+    int percentileMs(double q, IntPredicate which) {
         TreeMap<Integer, Long> all = new TreeMap<>();
-        times.values().forEach(b -> b.forEach((ms, n) -> all.merge(ms, n, Long::sum)));
+        times.forEach((status, b) -> {
+            if (which.test(status)) {
+                b.forEach((ms, n) -> all.merge(ms, n, Long::sum));
+            }
+        });
         long total = all.values().stream().mapToLong(Long::longValue).sum();
         long seen = 0;
         for (Map.Entry<Integer, Long> bucket : all.entrySet()) {

@@ -9,6 +9,7 @@ record HttpAnswer(int status, boolean close, String body) {
 
     private static final byte[] HEADER_END = {'\r', '\n', '\r', '\n'};
     private static final byte[] LINE_END = {'\r', '\n'};
+    private static final byte[] COLON = {':'};
 
     /** @return the answer in {@code data[0, length)}, or null while it is incomplete */
     static HttpAnswer parse(byte[] data, int length) throws IOException {
@@ -23,21 +24,21 @@ record HttpAnswer(int status, boolean close, String body) {
         long contentLength = -1;
         boolean chunked = false;
         boolean close = false;
-        String head = new String(data, 0, headerEnd, StandardCharsets.US_ASCII);
-        for (String line : head.split("\r\n")) {
-            int colon = line.indexOf(':');
-            if (colon < 0) {
-                continue;
+        // the header fields, read in place: no string per line for the few hundred bytes of every answer
+        for (int line = indexOf(data, 0, headerEnd, LINE_END) + LINE_END.length; line > 1 && line < headerEnd; ) {
+            int end = indexOf(data, line, headerEnd, LINE_END);
+            end = end < 0 ? headerEnd : end;
+            int colon = indexOf(data, line, end, COLON);
+            if (colon > 0) {
+                if (named(data, line, colon, "content-length")) {
+                    contentLength = Long.parseLong(value(data, colon, end));
+                } else if (named(data, line, colon, "transfer-encoding")) {
+                    chunked = value(data, colon, end).toLowerCase(Locale.ROOT).contains("chunked");
+                } else if (named(data, line, colon, "connection")) {
+                    close = value(data, colon, end).equalsIgnoreCase("close");
+                }
             }
-            String name = line.substring(0, colon).strip();
-            String value = line.substring(colon + 1).strip();
-            if (name.equalsIgnoreCase("Content-Length")) {
-                contentLength = Long.parseLong(value);
-            } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
-                chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
-            } else if (name.equalsIgnoreCase("Connection")) {
-                close = value.equalsIgnoreCase("close");
-            }
+            line = end + LINE_END.length;
         }
         int bodyStart = headerEnd + HEADER_END.length;
         if (chunked) {
@@ -76,6 +77,24 @@ record HttpAnswer(int status, boolean close, String body) {
             body.append(new String(data, chunk, size, StandardCharsets.UTF_8));
             at = chunk + size + 2;
         }
+    }
+
+    /** Whether the field name in {@code data[from, to)} is {@code name} (lower case), in any case. */
+    private static boolean named(byte[] data, int from, int to, String name) {
+        if (to - from != name.length()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (Character.toLowerCase((char) data[from + i]) != name.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The value of the field whose colon is at {@code colon}, its line ending at {@code end}. */
+    private static String value(byte[] data, int colon, int end) {
+        return new String(data, colon + 1, end - colon - 1, StandardCharsets.US_ASCII).strip();
     }
 
     private static int indexOf(byte[] data, int from, int to, byte[] what) {

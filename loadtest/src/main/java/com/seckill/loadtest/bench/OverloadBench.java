@@ -103,7 +103,8 @@ final class OverloadBench {
         Thread.sleep(SETTLE.toMillis()); // the consumer catches up, connections of the last phase go idle
         System.out.printf("==> %s: %d connections, %d s%n", label, connections, seconds);
         CrowdRun run = crowd.run(mode, activity, connections, seconds);
-        System.out.printf("    %s (the crowd took %.2f of a core)%n", run.statuses(), run.driverCores());
+        System.out.printf("    %s (the crowd took %.2f of a core); p99 of the 503s %d ms, of the other answers %d ms%n", run.statuses(),
+                run.driverCores(), run.percentileMs(0.99, status -> status == 503), run.percentileMs(0.99, status -> status != 503));
         return new OverloadReport.Row(label, mode, connections, run);
     }
 }

@@ -10,7 +10,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The crowd against a small HTTP server of the test's own: what it sends (a new shopper per path request,
- * the purchase with the path its own token was given), what it counts and how it times answers, chunked
+ * the same request again after a 503 BUSY, the purchase with the path its own token was given), what it counts and how it times answers, chunked
  * or sized, slow or never coming.
  */
 class CrowdTest {
@@ -33,8 +33,9 @@ class CrowdTest {
     private static final Pattern SUB = Pattern.compile("\"sub\":\"(\\d+)\"");
     private static final long FIRST_USER = 5_000;
 
-    private final Set<String> shoppersAsking = ConcurrentHashMap.newKeySet();
-    private final Set<String> shoppersBuying = ConcurrentHashMap.newKeySet();
+    /** Path requests and purchases by shopper. */
+    private final Map<String, AtomicInteger> asks = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> buys = new ConcurrentHashMap<>();
     private final AtomicInteger misdirected = new AtomicInteger();
     private final CountDownLatch release = new CountDownLatch(1);
     private HttpServer server;
@@ -46,24 +47,36 @@ class CrowdTest {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         threads = Executors.newCachedThreadPool();
         server.setExecutor(threads);
-        // a path for even shoppers (chunked, as Spring answers JSON), 503 BUSY with a length for odd ones
+        // by shopper: a path at once (chunked, as Spring answers JSON); 503 BUSY (with a length) to the first
+        // ask and a path to the second; 410 SOLD_OUT. A purchase: 503 BUSY the first time for every other
+        // shopper given a path at once, then 202
         server.createContext("/api/seckill/7/", exchange -> {
             String user = user(exchange);
+            long id = Long.parseLong(user);
             String action = exchange.getRequestURI().getPath().substring("/api/seckill/7/".length());
             if (action.equals("token")) {
-                if (!shoppersAsking.add(user)) {
-                    misdirected.incrementAndGet(); // a shopper asked twice: the crowd reuses users
+                int ask = asks.computeIfAbsent(user, u -> new AtomicInteger()).incrementAndGet();
+                if (ask > (id % 3 == 1 ? 2 : 1)) {
+                    misdirected.incrementAndGet(); // asked again without being told BUSY: the crowd reuses users
                 }
-                if (Long.parseLong(user) % 2 == 0) {
-                    answer(exchange, 200, "{\"path\":\"p" + user + "\",\"expiresInSeconds\":60}", true);
-                } else {
+                if (id % 3 == 2) {
+                    answer(exchange, 410, "{\"code\":\"SOLD_OUT\"}", false);
+                } else if (id % 3 == 1 && ask == 1) {
                     answer(exchange, 503, "{\"code\":\"BUSY\"}", false);
+                } else {
+                    answer(exchange, 200, "{\"path\":\"p" + user + "\",\"expiresInSeconds\":60}", true);
                 }
             } else {
-                if (!action.equals("p" + user) || !shoppersBuying.add(user)) {
-                    misdirected.incrementAndGet(); // another's path, or a second purchase
+                int buy = buys.computeIfAbsent(user, u -> new AtomicInteger()).incrementAndGet();
+                boolean busyFirst = id % 6 == 0;
+                if (!action.equals("p" + user) || buy > (busyFirst ? 2 : 1)) {
+                    misdirected.incrementAndGet(); // another's path, or a purchase again after an answer
                 }
-                answer(exchange, 202, "{\"orderId\":1}", false);
+                if (busyFirst && buy == 1) {
+                    answer(exchange, 503, "{\"code\":\"BUSY\"}", false);
+                } else {
+                    answer(exchange, 202, "{\"orderId\":1}", false);
+                }
             }
         });
         server.createContext("/api/activities/8", exchange -> {
@@ -86,17 +99,24 @@ class CrowdTest {
     }
 
     @Test
-    void eachShopperAsksOnceAndBuysWithThePathItsOwnTokenWasGiven() throws IOException {
+    void eachShopperAsksUntilAnsweredOtherThanBusyAndBuysWithThePathItsOwnTokenWasGiven() throws IOException {
         CrowdRun run = new Crowd(url, null, FIRST_USER).run("purchase", 7, 8, 2);
 
         assertThat(misdirected).hasValue(0);
         assertThat(run.count("token", 200)).isPositive();
-        assertThat(run.count("token", 503)).isPositive();
-        // what each of the 8 connections had in flight when the phase ended is not counted
-        assertThat(run.count("token", 200) + run.count("token", 503)).isBetween(shoppersAsking.size() - 8L, (long) shoppersAsking.size());
-        assertThat(run.count("purchase", 202)).isBetween(shoppersBuying.size() - 8L, (long) shoppersBuying.size())
-                .isBetween(run.count("token", 200) - 8, run.count("token", 200));
-        assertThat(shoppersAsking).allMatch(user -> Long.parseLong(user) >= FIRST_USER);
+        assertThat(run.count("token", 410)).isPositive();
+        assertThat(run.count("purchase", 503)).isPositive();
+        // every shopper told BUSY asked again; what each of the 8 connections had in flight at the end is not counted
+        long toldBusy = asks.entrySet().stream().filter(e -> Long.parseLong(e.getKey()) % 3 == 1).count();
+        long askedAgain = asks.entrySet().stream().filter(e -> e.getValue().get() == 2).count();
+        assertThat(run.count("token", 503)).isBetween(toldBusy - 8, toldBusy);
+        assertThat(askedAgain).isBetween(toldBusy - 8, toldBusy).isPositive();
+        long asked = asks.values().stream().mapToLong(AtomicInteger::get).sum();
+        assertThat(run.count("token", 200) + run.count("token", 503) + run.count("token", 410)).isBetween(asked - 8, asked);
+        long bought = buys.values().stream().mapToLong(AtomicInteger::get).sum();
+        assertThat(run.count("purchase", 202) + run.count("purchase", 503)).isBetween(bought - 8, bought);
+        assertThat(run.count("purchase", 202)).isBetween(run.count("token", 200) - 8, run.count("token", 200));
+        assertThat(asks.keySet()).allMatch(user -> Long.parseLong(user) >= FIRST_USER);
         assertThat(run.timeouts()).isZero();
         assertThat(run.errors()).isZero();
         assertThat(run.answers()).isEqualTo(run.statuses().values().stream().mapToLong(Long::longValue).sum());

@@ -1,0 +1,86 @@
+package com.seckill.gateway.overload;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * One answer {@link ShedGate} gives, built once: as the bytes of the whole response, ready to write past
+ * the HTTP encoder (a refusal then costs a write: no response object, no header encoding, no buffer),
+ * and as a response object for a connection whose codec cannot take bytes. Each {@code Retry-After}
+ * and {@code Connection: close} variant is encoded the first time it is needed.
+ */
+final class CannedAnswer {
+
+    /** The longest {@code Retry-After} kept encoded; a longer one is built per answer. */
+    private static final int MOST_SECONDS = 60;
+
+    private final HttpResponseStatus status;
+    private final String type;
+    private final ByteBuf body;
+    /** By {@code Retry-After} seconds (0: none) and {@code Connection: close} (odd). */
+    private final AtomicReferenceArray<ByteBuf> encoded = new AtomicReferenceArray<>(2 * (MOST_SECONDS + 1));
+
+    CannedAnswer(HttpResponseStatus status, String type, String body) {
+        this.status = status;
+        this.type = type;
+        this.body = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)).asReadOnly());
+    }
+
+    /** The whole response, its headers as {@link #response} has them; null when {@code retryAfter} is too long to keep. */
+    ByteBuf encoded(long retryAfter, boolean close) {
+        if (retryAfter < 0 || retryAfter > MOST_SECONDS) {
+            return null;
+        }
+        int index = (int) retryAfter * 2 + (close ? 1 : 0);
+        ByteBuf bytes = encoded.get(index);
+        if (bytes == null) {
+            bytes = encode(retryAfter, close);
+            encoded.compareAndSet(index, null, bytes);
+        }
+        return bytes.duplicate();
+    }
+
+    /** The response as an object, for the encoder; {@code retryAfter} 0 for none. */
+    FullHttpResponse response(long retryAfter, boolean close) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body.retainedDuplicate());
+        response.headers()
+                .set(HttpHeaderNames.CONTENT_TYPE, type)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
+                .set(HttpHeaderNames.CACHE_CONTROL, "no-store")
+                .set("X-Content-Type-Options", "nosniff");
+        if (retryAfter > 0) {
+            response.headers().set(HttpHeaderNames.RETRY_AFTER, Long.toString(retryAfter));
+        }
+        if (close) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+        return response;
+    }
+
+    private ByteBuf encode(long retryAfter, boolean close) {
+        StringBuilder head = new StringBuilder(256).append("HTTP/1.1 ").append(status.code()).append(' ')
+                .append(status.reasonPhrase()).append("\r\n")
+                .append("content-type: ").append(type).append("\r\n")
+                .append("content-length: ").append(body.readableBytes()).append("\r\n")
+                .append("cache-control: no-store\r\n")
+                .append("x-content-type-options: nosniff\r\n");
+        if (retryAfter > 0) {
+            head.append("retry-after: ").append(retryAfter).append("\r\n");
+        }
+        if (close) {
+            head.append("connection: close\r\n");
+        }
+        byte[] headBytes = head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII);
+        ByteBuf bytes = Unpooled.directBuffer(headBytes.length + body.readableBytes());
+        bytes.writeBytes(headBytes).writeBytes(body, body.readerIndex(), body.readableBytes());
+        return Unpooled.unreleasableBuffer(bytes);
+    }
+}
