@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.cloud.client.ServiceInstance;
 import org.springframework.cloud.client.loadbalancer.reactive.ReactiveLoadBalancer;
 import org.springframework.cloud.loadbalancer.core.HealthCheckServiceInstanceListSupplier;
@@ -26,6 +28,8 @@ import reactor.core.publisher.Mono;
  * the instances restarts it.
  */
 final class PatientHealthCheck extends HealthCheckServiceInstanceListSupplier {
+
+    private static final Logger log = LoggerFactory.getLogger(PatientHealthCheck.class);
 
     /** Rounds in a row an instance may stay silent before it leaves the rotation. */
     static final int SILENT_ROUNDS = 3;
@@ -60,7 +64,7 @@ final class PatientHealthCheck extends HealthCheckServiceInstanceListSupplier {
                 .timeout(wait, Mono.just(Verdict.SILENT));
     }
 
-    /** The instances in rotation after a round of checks. */
+    /** The instances in rotation after a round of checks; an instance that leaves or comes back is logged once. */
     private synchronized List<ServiceInstance> judge(List<Map.Entry<ServiceInstance, Verdict>> round) {
         Map<String, Integer> before = new HashMap<>(silentRounds);
         silentRounds.clear();
@@ -77,6 +81,12 @@ final class PatientHealthCheck extends HealthCheckServiceInstanceListSupplier {
                 case DOWN -> {
                     // out at once
                 }
+            }
+            if (silent != null && !silentRounds.containsKey(key)) {
+                log.warn("{} {} left the rotation: {}", getServiceId(), key, checked.getValue() == Verdict.DOWN
+                        ? "refused or not ready" : "its readiness went unanswered " + SILENT_ROUNDS + " rounds in a row");
+            } else if (silent == null && silentRounds.containsKey(key)) {
+                log.info("{} {} is in the rotation: ready", getServiceId(), key);
             }
         }
         return round.stream().map(Map.Entry::getKey).filter(i -> silentRounds.containsKey(i.getUri().toString())).toList();

@@ -16,8 +16,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -29,6 +32,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * it leaves at the next round; ready again, it comes back.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ExtendWith(OutputCaptureExtension.class)
 class PatientHealthCheckIT {
 
     private static final Duration INTERVAL = Duration.ofSeconds(1);
@@ -57,7 +61,7 @@ class PatientHealthCheckIT {
     WebTestClient web;
 
     @Test
-    void aSilentInstanceKeepsItsPlaceForThreeRoundsAndOneNotReadyLeavesAtOnce() {
+    void aSilentInstanceKeepsItsPlaceForThreeRoundsAndOneNotReadyLeavesAtOnce(CapturedOutput output) {
         await().atMost(Duration.ofSeconds(20)).until(() -> status() == 200);
 
         seckill.readiness = Readiness.SILENT;
@@ -70,6 +74,12 @@ class PatientHealthCheckIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> status() == 503);
         assertThat(Duration.ofNanos(System.nanoTime() - silentSince)).as("silent three rounds in a row before it left")
                 .isGreaterThanOrEqualTo(INTERVAL.multipliedBy(7).dividedBy(2));
+        for (int i = 0; i < 20; i++) {
+            assertThat(status()).isEqualTo(503);
+        }
+        // said once, when it left; not once per request refused for want of an instance
+        assertThat(output.getOut()).containsOnlyOnce("seckill-service " + seckill.uri() + " left the rotation: its readiness went unanswered")
+                .doesNotContain("No servers available");
 
         seckill.readiness = Readiness.READY;
         await().atMost(Duration.ofSeconds(10)).until(() -> status() == 200);
