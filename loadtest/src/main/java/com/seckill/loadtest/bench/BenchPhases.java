@@ -45,20 +45,21 @@ final class BenchPhases {
         soldOut(soldActivity);
 
         int warmup = settings.warmupSeconds();
-        System.out.println("warm-up (" + warmup + " s of reads, " + 3 * warmup + " s of purchases, not measured)");
+        System.out.println("warm-up (" + warmup + " s of reads, rounds of " + warmup + " s of purchases until their rate levels, not measured)");
         driver.run("warm-up floor", Integer.MAX_VALUE, warmup, LoadDriver.floor(floorActivity, users)).print();
         // The floor's code is also warmed by every purchase; what only purchases run (Lua calls, the
-        // publish and confirm, the consumer and its batches, the close timers) gets three times the
-        // floor's warm-up, on fresh sales, so that the JIT is done with it before anything is measured.
-        long warmEnd = System.currentTimeMillis() + 3_000L * warmup;
+        // publish and confirm, the consumer and its batches, the close timers) is warmed on fresh sales
+        // until the purchase rate stops growing, so that the JIT is done with it before anything is measured.
         Map<Long, Integer> warmOrders = new TreeMap<>();
-        for (int round = 0; System.currentTimeMillis() < warmEnd; round++) {
+        WarmUpRounds rounds = new WarmUpRounds();
+        for (int round = 0; ; round++) {
             long warmActivity = round == 0 ? firstWarmActivity : driver.createActivity(admin, "bench warm-up " + round, 1_000_000);
-            int left = (int) Math.max(1, (warmEnd - System.currentTimeMillis()) / 1000);
-            Phase warm = driver.run("warm-up purchase " + (round + 1), settings.users(), left,
-                    LoadDriver.purchase(warmActivity, users));
+            Phase warm = driver.run("warm-up purchase " + (round + 1), settings.users(), warmup, LoadDriver.purchase(warmActivity, users));
             warm.print();
             warmOrders.put(warmActivity, warm.count("202"));
+            if (!rounds.another(warm.count("202") / warm.seconds)) {
+                break;
+            }
         }
         driver.run("warm-up sold-out", Integer.MAX_VALUE, Math.max(1, warmup / 2), LoadDriver.soldOut(soldActivity, users)).print();
         for (Map.Entry<Long, Integer> warmed : warmOrders.entrySet()) {

@@ -20,9 +20,6 @@ final class OverloadBench {
     private static final int FLOOR_FEW = 50;
     private static final Duration SETTLE = Duration.ofSeconds(5);
     private static final int WARM_CONNECTIONS = 200;
-    private static final double LEVEL = 0.05;
-    private static final int MIN_WARM_ROUNDS = 2;
-    private static final int MAX_WARM_ROUNDS = 9;
 
     private final BenchSettings settings;
     private final Map<String, String> env;
@@ -79,22 +76,20 @@ final class OverloadBench {
 
     /**
      * Rounds of {@code BENCH_WARMUP_SECONDS} at {@value #WARM_CONNECTIONS} connections of new shoppers until
-     * the purchase rate stops growing (less than 5 % more than the best round before; at least
-     * {@value #MIN_WARM_ROUNDS}, at most {@value #MAX_WARM_ROUNDS} rounds), then one round of the floor: the
-     * services were just started, and on a slow machine their JIT compiles for minutes (a run with one
-     * 20-second round measured a third of the warm rate, the compiler threads taking half of the CPU).
+     * the purchase rate levels ({@link WarmUpRounds}), then one round of the floor: the services were just
+     * started, and on a slow machine their JIT compiles for minutes (a run with one 20-second round measured
+     * a third of the warm rate, the compiler threads taking half of the CPU).
      */
     private void warmUp(Crowd crowd, long sale) throws Exception {
-        double last = 0;
-        for (int round = 1; round <= MAX_WARM_ROUNDS; round++) {
+        WarmUpRounds rounds = new WarmUpRounds();
+        for (int round = 1; ; round++) {
             CrowdRun run = crowd.run("purchase", sale, WARM_CONNECTIONS, settings.warmupSeconds());
             double rate = run.perSecond(run.count("purchase", 202));
             System.out.printf("==> warm-up %d: %d s at %d connections, %.0f purchases/s (not reported)%n", round,
                     settings.warmupSeconds(), WARM_CONNECTIONS, rate);
-            if (round >= MIN_WARM_ROUNDS && rate < last * (1 + LEVEL)) {
+            if (!rounds.another(rate)) {
                 break;
             }
-            last = Math.max(last, rate);
         }
         crowd.run("browse", sale, WARM_CONNECTIONS, settings.warmupSeconds());
     }
