@@ -2,10 +2,12 @@ package com.seckill.gateway.overload;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +36,7 @@ final class CannedAnswer {
         this.body = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)).asReadOnly());
     }
 
-    /** The whole response, its headers as {@link #response} has them; null when {@code retryAfter} is too long to keep. */
+    /** The whole response, as the encoder writes {@link #response}; null when {@code retryAfter} is too long to keep. */
     ByteBuf encoded(long retryAfter, boolean close) {
         if (retryAfter < 0 || retryAfter > MOST_SECONDS) {
             return null;
@@ -65,22 +67,16 @@ final class CannedAnswer {
         return response;
     }
 
+    /** What Netty's encoder writes for {@link #response}: the two forms cannot differ. */
     private ByteBuf encode(long retryAfter, boolean close) {
-        StringBuilder head = new StringBuilder(256).append("HTTP/1.1 ").append(status.code()).append(' ')
-                .append(status.reasonPhrase()).append("\r\n")
-                .append("content-type: ").append(type).append("\r\n")
-                .append("content-length: ").append(body.readableBytes()).append("\r\n")
-                .append("cache-control: no-store\r\n")
-                .append("x-content-type-options: nosniff\r\n");
-        if (retryAfter > 0) {
-            head.append("retry-after: ").append(retryAfter).append("\r\n");
+        EmbeddedChannel encoder = new EmbeddedChannel(new HttpResponseEncoder());
+        encoder.writeOutbound(response(retryAfter, close));
+        ByteBuf bytes = Unpooled.directBuffer();
+        for (ByteBuf part = encoder.readOutbound(); part != null; part = encoder.readOutbound()) {
+            bytes.writeBytes(part);
+            part.release();
         }
-        if (close) {
-            head.append("connection: close\r\n");
-        }
-        byte[] headBytes = head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII);
-        ByteBuf bytes = Unpooled.directBuffer(headBytes.length + body.readableBytes());
-        bytes.writeBytes(headBytes).writeBytes(body, body.readerIndex(), body.readableBytes());
+        encoder.finishAndReleaseAll();
         return Unpooled.unreleasableBuffer(bytes);
     }
 }
