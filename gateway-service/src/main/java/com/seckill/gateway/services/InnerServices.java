@@ -19,7 +19,7 @@ public class InnerServices {
     private final Clock clock;
     private final WebClient client;
 
-    /** Its own client with the load balancer's filter: the application's WebClient.Builder stays plain (health checks use it). */
+    /** Its own client with the load balancer's filter: the application's WebClient.Builder stays plain. */
     InnerServices(InternalTokens tokens, Clock clock, ReactorLoadBalancerExchangeFilterFunction loadBalancer) {
         this.tokens = tokens;
         this.clock = clock;

@@ -6,14 +6,23 @@ import static org.awaitility.Awaitility.await;
 import com.seckill.common.test.TestInfra;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,15 +30,19 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import reactor.netty.resources.LoopResources;
 
 /**
  * How the gateway's load balancer judges readiness checks (PatientHealthCheck), on an instance of
  * seckill-service of the test's own whose readiness can be made to hang or to say not ready: silent,
  * it keeps its place for three rounds (a busy instance's probe waits behind its requests); not ready,
- * it leaves at the next round; ready again, it comes back.
+ * it leaves at the next round; ready again, it comes back. Its probes are not queued behind the gateway's own
+ * event loops: a ready instance keeps its place while they are all busy.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ExtendWith(OutputCaptureExtension.class)
@@ -59,6 +72,12 @@ class PatientHealthCheckIT {
 
     @Autowired
     WebTestClient web;
+
+    @Autowired
+    ReactorResourceFactory resources;
+
+    @LocalServerPort
+    int port;
 
     @Test
     void aSilentInstanceKeepsItsPlaceForThreeRoundsAndOneNotReadyLeavesAtOnce(CapturedOutput output) {
@@ -91,6 +110,55 @@ class PatientHealthCheckIT {
                 .isLessThan(INTERVAL.multipliedBy(2).plusMillis(500));
     }
 
+    /**
+     * A gateway started cold under a crowd takes longer than a probe's wait to go round its connections. Its
+     * event loops are held here for four rounds of checks (until four rounds of probes reached the instance): the
+     * probes run on a loop of their own, so the ready instance keeps its place. On the shared loops no probe was
+     * even sent, and the instance left after three rounds.
+     */
+    @Test
+    void aReadyInstanceKeepsItsPlaceWhileTheGatewaysEventLoopsAreBusy(CapturedOutput output) throws Exception {
+        seckill.readiness = Readiness.READY;
+        await().atMost(Duration.ofSeconds(20)).until(() -> status() == 200);
+        int logged = output.getOut().length();
+        EventLoopGroup loops = resources.getLoopResources().onServer(LoopResources.DEFAULT_NATIVE);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger held = new AtomicInteger();
+        loops.forEach(loop -> loop.execute(() -> {
+            held.incrementAndGet();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        try {
+            long loopCount = StreamSupport.stream(loops.spliterator(), false).count();
+            await().atMost(Duration.ofSeconds(5)).until(() -> held.get() >= loopCount);
+            assertThatGatewayDoesNotAnswer();
+            // the three services' load balancers all probe this one instance: three probes a round
+            int probed = seckill.probes.get();
+            await("four rounds of probes answered while the gateway's loops are busy").atMost(Duration.ofSeconds(20))
+                    .until(() -> seckill.probes.get() >= probed + 4 * 3);
+        } finally {
+            release.countDown();
+        }
+        assertThat(output.getOut().substring(logged)).doesNotContain("left the rotation");
+        assertThat(status()).as("still in the rotation").isEqualTo(200);
+    }
+
+    /** The premise: the loops held are the ones the gateway answers on. */
+    private void assertThatGatewayDoesNotAnswer() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/activities/1"))
+                .timeout(Duration.ofMillis(500)).build();
+        try {
+            HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding());
+            throw new AssertionError("the gateway answered while its event loops were held");
+        } catch (HttpTimeoutException expected) {
+            // nothing answers on the held loops
+        }
+    }
+
     private int status() {
         return web.get().uri("/api/activities/1").exchange().returnResult(String.class).getStatus().value();
     }
@@ -103,6 +171,7 @@ class PatientHealthCheckIT {
         private final HttpServer server;
         private final ExecutorService threads = Executors.newCachedThreadPool();
         volatile Readiness readiness = Readiness.READY;
+        final AtomicInteger probes = new AtomicInteger();
 
         Instance() {
             try {
@@ -118,6 +187,7 @@ class PatientHealthCheckIT {
         }
 
         private void readiness(HttpExchange exchange) throws IOException {
+            probes.incrementAndGet();
             long since = System.nanoTime();
             while (readiness == Readiness.SILENT && System.nanoTime() - since < TimeUnit.SECONDS.toNanos(30)) {
                 try {
