@@ -96,27 +96,15 @@ class ActivityCatalogTest {
      */
     @Test
     void anUnknownActivityAskedForDuringTheSchedulesReadWaitsForItAndIsUnknown() throws Exception {
-        when(mapper.findCurrent(any())).thenReturn(List.of(SALE));
-        catalog.refresh();
-        clock.advance(Duration.ofSeconds(1));
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        when(mapper.findCurrent(any())).thenAnswer(call -> {
-            entered.countDown();
-            release.await(10, TimeUnit.SECONDS);
-            return List.of(SALE);
-        });
-        CompletableFuture<Void> schedule = CompletableFuture.runAsync(catalog::refresh);
-        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+        ScheduledRead read = scheduledReadUnderWay();
 
         AtomicReference<Object> answer = new AtomicReference<>();
         Thread request = new Thread(() -> answer.set(attempt(9)));
         request.start();
         Awaitility.await().atMost(Duration.ofSeconds(10))
                 .until(() -> request.getState() == Thread.State.TIMED_WAITING || !request.isAlive());
-        release.countDown();
+        read.end();
         request.join(10_000);
-        schedule.get(10, TimeUnit.SECONDS);
 
         assertThat(answer.get()).as("MySQL just said so: unknown, not try again").isEqualTo(Optional.empty());
         verify(mapper, times(2)).findCurrent(any());
@@ -124,6 +112,16 @@ class ActivityCatalogTest {
 
     @Test
     void aReadUnderWayThatDoesNotEndInTimeIsTryAgain() throws Exception {
+        ScheduledRead read = scheduledReadUnderWay();
+        try {
+            assertThat(attempt(9)).as("MySQL slow: the request is not held longer").isInstanceOf(Refusals.SalePreparing.class);
+        } finally {
+            read.end();
+        }
+    }
+
+    /** The schedule's read, begun a second after the last one and held in MySQL until {@link ScheduledRead#end}. */
+    private ScheduledRead scheduledReadUnderWay() throws InterruptedException {
         when(mapper.findCurrent(any())).thenReturn(List.of(SALE));
         catalog.refresh();
         clock.advance(Duration.ofSeconds(1));
@@ -135,14 +133,16 @@ class ActivityCatalogTest {
             return List.of(SALE);
         });
         CompletableFuture<Void> schedule = CompletableFuture.runAsync(catalog::refresh);
-        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(entered.await(10, TimeUnit.SECONDS)).as("the schedule's read began").isTrue();
+        return new ScheduledRead(release, schedule);
+    }
 
-        try {
-            assertThat(attempt(9)).as("MySQL slow: the request is not held longer").isInstanceOf(Refusals.SalePreparing.class);
-        } finally {
+    private record ScheduledRead(CountDownLatch release, CompletableFuture<Void> schedule) {
+
+        void end() throws Exception {
             release.countDown();
+            schedule.get(10, TimeUnit.SECONDS);
         }
-        schedule.get(10, TimeUnit.SECONDS);
     }
 
     private Object attempt(long id) {
