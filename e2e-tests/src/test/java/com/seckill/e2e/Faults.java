@@ -115,11 +115,20 @@ final class Faults {
         restartMissingServices(twoOfEach, Map.of());
     }
 
+    /**
+     * The gateway's limits per client address as ./seckill test sets them (every shopper of a test comes from this
+     * machine's one address): requests per second raised, connections not capped; what the environment says wins.
+     */
+    static Map<String, String> oneMachineIsManyClients() {
+        return Map.of("SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"),
+                "SECKILL_GATEWAY_CONNECTIONS_PERADDRESS", System.getenv().getOrDefault("SECKILL_GATEWAY_CONNECTIONS_PERADDRESS", "0"));
+    }
+
     /** As {@link #restartMissingServices(boolean)}, the services started with {@code shape} in their environment. */
     static synchronized void restartMissingServices(boolean twoOfEach, Map<String, String> shape) throws Exception {
         Map<String, String> env = new java.util.HashMap<>(shape);
         env.put("SECKILL_LOCK_HELD", "1");
-        env.put("SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
+        env.putAll(oneMachineIsManyClients());
         if (twoOfEach) {
             run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up", "--instances", "2");
         } else {
@@ -145,8 +154,8 @@ final class Faults {
     static void upAsAUserAndStillInCharge() throws Exception {
         Path lock = Files.createTempFile("seckill-launcher", ".lock");
         try {
-            Map<String, String> env = Map.of("SECKILL_LOCK_FILE", lock.toString(), "SECKILL_LOCK_HELD", "",
-                    "SECKILL_GATEWAY_RATELIMIT_PERIP", System.getenv().getOrDefault("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000"));
+            Map<String, String> env = new java.util.HashMap<>(oneMachineIsManyClients());
+            env.putAll(Map.of("SECKILL_LOCK_FILE", lock.toString(), "SECKILL_LOCK_HELD", ""));
             run(SERVICE_UP, env, ROOT.resolve("seckill").toString(), "up");
             run(Duration.ofSeconds(10), Map.of(), "flock", "--nonblock", lock.toString(), "true");
             run(Duration.ofSeconds(60), env, ROOT.resolve("seckill").toString(), "status");

@@ -17,8 +17,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -31,6 +36,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * refused with its connection, so nothing after it is read as a request of its own.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ExtendWith(OutputCaptureExtension.class)
 class HttpEdgeIT {
 
     private static final EchoService services = EchoService.start();
@@ -129,6 +135,46 @@ class HttpEdgeIT {
         assertThat(exchange.responses()).as(exchange.raw()).isEqualTo(1);
         assertThat(exchange.closed()).as("connection closed").isTrue();
         assertThat(services.countRouted()).isEqualTo(routedBefore);
+    }
+
+    /** A body length the gateway and a proxy in front of it could read two ways: refused, with the connection. */
+    @ParameterizedTest
+    @ValueSource(strings = {"Content-Length: 14\r\nTransfer-Encoding: xchunked", "Content-Length: 14\r\nTransfer-Encoding: gzip",
+            "Content-Length: 14\r\nTransfer-Encoding: identity", "Content-Length: 14\r\nTransfer-Encoding: chunked, chunked",
+            "Transfer-Encoding: gzip", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked"})
+    void aTransferEncodingOtherThanChunkedAloneIsRefusedWithTheConnection(String framing) throws IOException {
+        long routedBefore = services.countRouted();
+        Exchange exchange = send("POST /api/orders/1/cancel HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing
+                + "\r\n\r\n{\"userId\":77}\nGET /api/orders HTTP/1.1\r\nHost: x\r\n\r\n");
+
+        assertProblem(exchange, 400);
+        assertThat(exchange.responses()).as(exchange.raw()).isEqualTo(1);
+        assertThat(exchange.closed()).as("connection closed").isTrue();
+        assertThat(services.countRouted()).isEqualTo(routedBefore);
+    }
+
+    /**
+     * An Origin header that is no origin is a 400 problem on every kind of path (Spring's URL parser threw, a 500
+     * with a stack trace in the log per request), and the log says nothing at all of it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"http://a:b", "http://%zz", "ftp://x y", "http://127.0.0.1:8080.evil.example", "http://x:99999", "http://"})
+    void aMalformedOriginIsABadRequestOnEveryPathAndLeavesNoStackTrace(String origin, CapturedOutput log) {
+        String shopper = tokens.issue(randomId(), false);
+        int logged = log.getAll().length();
+
+        expectProblem(web.get().uri("/api/activities").header("Origin", origin).exchange(), 400, "BAD_REQUEST");
+        expectProblem(web.get().uri("/api/orders").header("Origin", origin).headers(h -> h.setBearerAuth(shopper)).exchange(),
+                400, "BAD_REQUEST");
+        expectProblem(web.options().uri("/api/orders").header("Origin", origin).header("Access-Control-Request-Method", "POST")
+                .exchange(), 400, "BAD_REQUEST");
+        assertThat(log.getAll().substring(logged)).doesNotContain("Exception").doesNotContain("ERROR");
+    }
+
+    @Test
+    void aWellFormedOriginStillGetsTheSameOriginAnswer() {
+        web.get().uri("/api/activities").header("Origin", "http://127.0.0.1:" + port).exchange().expectStatus().isOk();
+        web.get().uri("/api/activities").header("Origin", "null").exchange().expectStatus().isOk();
     }
 
     @Test

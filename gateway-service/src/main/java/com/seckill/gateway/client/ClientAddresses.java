@@ -43,7 +43,7 @@ public class ClientAddresses {
     }
 
     InetAddress resolve(InetAddress peer, List<String> forwardedHeaders) {
-        if (trusted.isEmpty() || !isTrusted(peer)) {
+        if (trusted.isEmpty() || !isTrustedProxy(peer)) {
             return peer;
         }
         List<String> hops = new ArrayList<>();
@@ -53,7 +53,7 @@ public class ClientAddresses {
             }
         }
         InetAddress client = peer;
-        for (int i = hops.size() - 1; i >= 0 && isTrusted(client); i--) {
+        for (int i = hops.size() - 1; i >= 0 && isTrustedProxy(client); i--) {
             InetAddress hop = literal(stripPort(hops.get(i)));
             if (hop == null) {
                 // A garbled hop: the last address a trusted proxy vouched for is as far as we can see.
@@ -64,7 +64,8 @@ public class ClientAddresses {
         return client;
     }
 
-    private boolean isTrusted(InetAddress address) {
+    /** Whether {@code address} is one of the configured trusted proxies (its connections carry many clients). */
+    public boolean isTrustedProxy(InetAddress address) {
         return trusted.stream().anyMatch(range -> range.contains(address));
     }
 

@@ -1,5 +1,6 @@
 package com.seckill.gateway.overload;
 
+import com.seckill.gateway.edge.CannedAnswer;
 import com.seckill.gateway.edge.EncodedAnswers;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -38,16 +39,15 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
 
     /** Set while the body of a refused request is still arriving: it is dropped. */
     private static final AttributeKey<Boolean> DISCARDING = AttributeKey.valueOf("seckill.shed.discarding");
-    private static final String PROBLEM_JSON = "application/problem+json";
     private static final String JSON = "application/json";
 
     private final ConcurrencyLimits limits;
     private final SoldOutMemo soldOut;
     private final RefusalPacer pacer;
     private final OverloadProperties properties;
-    private final CannedAnswer busy = problem(HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy", "BUSY",
+    private final CannedAnswer busy = CannedAnswer.problem(HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy", "BUSY",
             "Too many shoppers at once: nothing was done, try again in a moment");
-    private final CannedAnswer gone = problem(HttpResponseStatus.GONE, "Sold out", "SOLD_OUT", "Sold out");
+    private final CannedAnswer gone = CannedAnswer.problem(HttpResponseStatus.GONE, "Sold out", "SOLD_OUT", "Sold out");
     /** A waiting room's answer to a poll once its sale is sold out (DESIGN.md §11, rule 3). */
     private final CannedAnswer queueSoldOut = new CannedAnswer(HttpResponseStatus.OK, JSON, "{\"status\":\"SOLD_OUT\"}");
     private final Map<Tier, Counter> shed = new EnumMap<>(Tier.class);
@@ -83,6 +83,11 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
                 ctx.channel().attr(DISCARDING).set(null);
             }
             ReferenceCountUtil.release(msg);
+            // the read that brought this body was the one asked for after the refusal: without another, the
+            // connection's next request is never read (a keep-alive client that sends a body waited for nothing)
+            if (!ctx.channel().config().isAutoRead()) {
+                ctx.read();
+            }
             return;
         }
         if (msg instanceof HttpRequest request && request.decoderResult().isSuccess()) {
@@ -122,7 +127,9 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
         if (!whole) {
             ctx.channel().attr(DISCARDING).set(Boolean.TRUE);
         }
-        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        // a client that asked to be told before it sends its body will not send it after a refusal: the decoder
+        // would take its next request for that body, so the connection ends with this answer
+        boolean keepAlive = HttpUtil.isKeepAlive(request) && (whole || !HttpUtil.is100ContinueExpected(request));
         EncodedAnswers raw = HttpMethod.HEAD.equals(request.method()) ? null : EncodedAnswers.of(ctx.channel());
         ByteBuf bytes = raw == null ? null : answer.encoded(retryAfter, !keepAlive);
         if (bytes != null) {
@@ -151,10 +158,5 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
             }
         }
         return uri.substring(start, end);
-    }
-
-    private static CannedAnswer problem(HttpResponseStatus status, String title, String code, String detail) {
-        return new CannedAnswer(status, PROBLEM_JSON, "{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status.code()
-                + ",\"detail\":\"" + detail + "\",\"code\":\"" + code + "\"}");
     }
 }

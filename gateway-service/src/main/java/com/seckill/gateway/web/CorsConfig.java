@@ -4,6 +4,8 @@ import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.gateway.GatewayFilterOrder;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -26,6 +28,11 @@ import reactor.core.publisher.Mono;
 @Configuration(proxyBeanMethods = false)
 class CorsConfig {
 
+    private static final Pattern ORIGIN = Pattern.compile(
+            "[A-Za-z][A-Za-z0-9+.-]*://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*"
+                    + "|\\[[0-9A-Fa-f:.]+])(?::([0-9]{1,5}))?");
+    private static final int MAX_PORT = 65_535;
+
     @Bean
     @Order(GatewayFilterOrder.CORS)
     WebFilter corsWebFilter(CorsProperties properties) {
@@ -44,6 +51,10 @@ class CorsConfig {
         CorsProcessor processor = new DefaultCorsProcessor();
         return (exchange, chain) -> {
             ServerHttpRequest request = exchange.getRequest();
+            List<String> origins = request.getHeaders().getOrEmpty(HttpHeaders.ORIGIN);
+            if (!origins.isEmpty() && (origins.size() > 1 || !isSerializedOrigin(origins.get(0)))) {
+                return Mono.error(new MalformedOrigin());
+            }
             if (!CorsUtils.isCorsRequest(request)) {
                 return chain.filter(exchange);
             }
@@ -59,6 +70,27 @@ class CorsConfig {
             }
             return preflight ? Mono.empty() : chain.filter(exchange);
         };
+    }
+
+    /**
+     * An origin as browsers send it (RFC 6454 §6.2): {@code null}, or {@code scheme://host} with an optional port of
+     * at most 65535, the host a name of letters, digits, dots and hyphens, or an address ({@code [v6]} too). Spring's
+     * parser throws on what is not a URL at all, and reads some of what is not an origin as one.
+     */
+    static boolean isSerializedOrigin(String origin) {
+        if ("null".equals(origin)) {
+            return true;
+        }
+        Matcher parts = ORIGIN.matcher(origin);
+        return parts.matches() && (parts.group(1) == null || Integer.parseInt(parts.group(1)) <= MAX_PORT);
+    }
+
+    /** The Origin header is not an origin, or there are several. */
+    static final class MalformedOrigin extends SeckillException {
+
+        MalformedOrigin() {
+            super(ErrorCode.BAD_REQUEST, "Malformed Origin header: one origin, scheme://host[:port], or null");
+        }
     }
 
     /** The origin, method or headers of a cross-origin request are not allowed. */

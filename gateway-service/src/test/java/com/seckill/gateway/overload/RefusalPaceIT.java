@@ -176,6 +176,42 @@ class RefusalPaceIT {
         }
     }
 
+    @Test
+    void aRefusedRequestsBodyThatArrivesAfterItsRefusalDoesNotKeepTheNextRequestUnread() throws IOException {
+        fillTheSeckillTier();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            // the head first: it is refused before its body has come (a client that writes head and body apart)
+            out.write(("POST /api/seckill/1/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            String refused = readAnswer(in);
+            out.write("{}".getBytes(StandardCharsets.ISO_8859_1));
+            long sentAt = System.nanoTime();
+            out.write(READ_AN_ACTIVITY);
+            String next = readAnswer(in);
+
+            assertThat(refused).startsWith("HTTP/1.1 503");
+            assertThat(next).as("the request after the refused one's body").startsWith("HTTP/1.1 503");
+            assertThat(Duration.ofNanos(System.nanoTime() - sentAt)).isLessThan(PAUSE.plusSeconds(1));
+        }
+    }
+
+    @Test
+    void aRequestThatWaitsFor100ContinueIsRefusedWithItsConnectionSinceItsBodyWillNotCome() throws IOException {
+        fillTheSeckillTier();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            InputStream in = socket.getInputStream();
+            socket.getOutputStream().write(("POST /api/seckill/1/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 2\r\nExpect: 100-continue\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+
+            assertThat(readAnswer(in)).startsWith("HTTP/1.1 503").containsIgnoringCase("connection: close");
+            assertThat(in.read()).as("closed: what the client sends next is not its body").isEqualTo(-1);
+        }
+    }
+
     /** The status line and headers of an answer that has no body (a HEAD's). */
     private static String readHead(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();

@@ -36,6 +36,8 @@ final class BenchSystem {
         system.putAll(Map.of("SECKILL_DB_NAME", BenchSettings.DATABASE, "SPRING_RABBITMQ_VIRTUALHOST", BenchSettings.VHOST,
                 "SPRING_DATA_REDIS_DATABASE", String.valueOf(BenchSettings.REDIS_DATABASE), "SECKILL_LOCK_HELD", "1",
                 "SECKILL_UP_OWN_ONLY", "1"));
+        // thousands of the crowd's connections come from this one address
+        system.put("SECKILL_GATEWAY_CONNECTIONS_PERADDRESS", "0");
     }
 
     Map<String, String> settings() {

@@ -44,7 +44,8 @@ public final class Capacity {
         }
         if (!capacity.systemUp()) {
             out.println("The system is not running: start it with raised rate limits, then run this again:\n"
-                    + "  SECKILL_GATEWAY_RATELIMIT_PERIP=1000000 SECKILL_GATEWAY_RATELIMIT_PERACTIVITY=1000000 ./seckill up");
+                    + "  SECKILL_GATEWAY_RATELIMIT_PERIP=1000000 SECKILL_GATEWAY_RATELIMIT_PERACTIVITY=1000000"
+                    + " SECKILL_GATEWAY_CONNECTIONS_PERADDRESS=0 ./seckill up");
             return 2;
         }
         if (args.isEmpty()) {

@@ -98,7 +98,7 @@ record CapacityReport(List<Step> steps, double drain, int cores, int shoppers, i
         if (steps.stream().anyMatch(s -> s.rateLimited() > 0.01)) {
             md.append("Warning: more than 1% of answers were 429: the gateway's rate limits bit, so these figures are the "
                     + "limits', not the system's. Start it with SECKILL_GATEWAY_RATELIMIT_PERIP=1000000 "
-                    + "SECKILL_GATEWAY_RATELIMIT_PERACTIVITY=1000000.\n\n");
+                    + "SECKILL_GATEWAY_RATELIMIT_PERACTIVITY=1000000 SECKILL_GATEWAY_CONNECTIONS_PERADDRESS=0.\n\n");
         }
         md.append(sentence()).append('\n');
         return md.toString();

@@ -1,4 +1,4 @@
-package com.seckill.gateway.overload;
+package com.seckill.gateway.edge;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -14,15 +14,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * One answer {@link ShedGate} gives, built once: as the bytes of the whole response, ready to write past
+ * An answer the gateway gives below Spring (a shed request, a connection over its address's share, a request
+ * that did not arrive in time), built once: as the bytes of the whole response, ready to write past
  * the HTTP encoder (a refusal then costs a write: no response object, no header encoding, no buffer),
  * and as a response object for a connection whose codec cannot take bytes. Each {@code Retry-After}
  * and {@code Connection: close} variant is encoded the first time it is needed.
  */
-final class CannedAnswer {
+public final class CannedAnswer {
 
     /** The longest {@code Retry-After} kept encoded; a longer one is built per answer. */
     private static final int MOST_SECONDS = 60;
+    private static final String PROBLEM_JSON = "application/problem+json";
 
     private final HttpResponseStatus status;
     private final String type;
@@ -30,14 +32,20 @@ final class CannedAnswer {
     /** By {@code Retry-After} seconds (0: none) and {@code Connection: close} (odd). */
     private final AtomicReferenceArray<ByteBuf> encoded = new AtomicReferenceArray<>(2 * (MOST_SECONDS + 1));
 
-    CannedAnswer(HttpResponseStatus status, String type, String body) {
+    public CannedAnswer(HttpResponseStatus status, String type, String body) {
         this.status = status;
         this.type = type;
         this.body = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)).asReadOnly());
     }
 
+    /** A problem+json answer whose body says {@code status}, {@code title}, {@code detail} and {@code code}. */
+    public static CannedAnswer problem(HttpResponseStatus status, String title, String code, String detail) {
+        return new CannedAnswer(status, PROBLEM_JSON, "{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":"
+                + status.code() + ",\"detail\":\"" + detail + "\",\"code\":\"" + code + "\"}");
+    }
+
     /** The whole response, as the encoder writes {@link #response}; null when {@code retryAfter} is too long to keep. */
-    ByteBuf encoded(long retryAfter, boolean close) {
+    public ByteBuf encoded(long retryAfter, boolean close) {
         if (retryAfter < 0 || retryAfter > MOST_SECONDS) {
             return null;
         }
@@ -51,7 +59,7 @@ final class CannedAnswer {
     }
 
     /** The response as an object, for the encoder; {@code retryAfter} 0 for none. */
-    FullHttpResponse response(long retryAfter, boolean close) {
+    public FullHttpResponse response(long retryAfter, boolean close) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body.retainedDuplicate());
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, type)
