@@ -17,6 +17,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -55,6 +56,9 @@ class GatewayIT {
 
     @Autowired
     PurchasePaths paths;
+
+    @Autowired
+    JdbcTemplate jdbc;
 
     @Test
     void forgedIdentityHeadersAreReplacedByTheTokenSubject() {
@@ -134,6 +138,15 @@ class GatewayIT {
     void requestWithAForgedTokenIsUnauthenticated() {
         expectProblem(web.get().uri("/api/orders").headers(h -> h.setBearerAuth("eyJhbGciOiJub25lIn0.e30."))
                 .exchange(), 401, "UNAUTHENTICATED");
+    }
+
+    @Test
+    void aTokenSpeltOtherwiseThanItWasSignedIsUnauthenticated() {
+        String token = tokens.issue(randomId(), false);
+        web.get().uri("/api/orders").headers(h -> h.setBearerAuth(token)).exchange().expectStatus().isOk();
+        for (String respelt : new String[] {token + "=", token + "=="}) {
+            expectProblem(web.get().uri("/api/orders").headers(h -> h.setBearerAuth(respelt)).exchange(), 401, "UNAUTHENTICATED");
+        }
     }
 
     @Test
@@ -281,6 +294,9 @@ class GatewayIT {
                 .expectBody(TokenAnswer.class).returnResult().getResponseBody().token();
 
         assertThat(tokens.verify(token)).isEqualTo(new AuthenticatedUser(userId, true));
+        // anyone who can reach a developer's gateway may mint one: each is in the audit log, with who and from where
+        assertThat(jdbc.queryForList("SELECT after_json FROM gateway_audit WHERE action = 'token.demo-admin' AND actor_id = ?",
+                String.class, userId)).singleElement().asString().contains("\"userId\":" + userId).contains("\"address\":\"127.0.0.1\"");
     }
 
     @Test
@@ -294,12 +310,15 @@ class GatewayIT {
                 .expectBody(TokenAnswer.class).returnResult().getResponseBody().token();
 
         assertThat(tokens.verify(token)).isEqualTo(new AuthenticatedUser(userId, false));
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM gateway_audit WHERE actor_id = ?", Long.class, userId))
+                .as("a shopper's token is nobody's business").isZero();
     }
 
     @Test
     void demoTokenWithGarbageOrInvalidJsonIsABadRequest() {
         for (String body : new String[] {"{not json", "{}", "{\"userId\":-1}", "{\"userId\":\"abc\"}",
-                "{\"userId\":99999999999999999999}"}) {
+                "{\"userId\":99999999999999999999}", "{\"userId\":5,\"admin\":true,\"admin\":false}",
+                "{\"userId\":5,\"userId\":6}"}) {
             expectProblem(web.post().uri("/api/auth/demo-token").contentType(MediaType.APPLICATION_JSON)
                     .bodyValue(body).exchange(), 400, "BAD_REQUEST");
         }

@@ -6,7 +6,6 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.MACVerifier;
-import com.nimbusds.jose.util.Base64URL;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import java.nio.charset.StandardCharsets;
@@ -96,6 +95,9 @@ public final class InternalTokens {
     /** @throws UntrustedCaller unless the token is ours, unexpired and well formed */
     public Caller verify(String token, Instant now) {
         JWTClaimsSet claims;
+        if (!CompactJws.isOneSpelling(token)) {
+            throw new UntrustedCaller("Malformed internal token");
+        }
         try {
             SignedJWT jwt = SignedJWT.parse(token);
             if (!isOurKind(jwt)) {
@@ -162,6 +164,9 @@ public final class InternalTokens {
      */
     JWTClaimsSet verifiedClaims(String token) {
         try {
+            if (!CompactJws.isOneSpelling(token)) {
+                return null;
+            }
             SignedJWT jwt = SignedJWT.parse(token);
             return isOurKind(jwt) && jwt.verify(verifier) ? jwt.getJWTClaimsSet() : null;
         } catch (ParseException | JOSEException | IllegalArgumentException e) {
@@ -169,11 +174,9 @@ public final class InternalTokens {
         }
     }
 
-    /** HS256, typ JWT, and one spelling only: a signature whose unused low base64 bits are set is not ours. */
+    /** HS256 and typ JWT. */
     private static boolean isOurKind(SignedJWT jwt) {
-        Base64URL signature = jwt.getSignature();
-        return JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) && JOSEObjectType.JWT.equals(jwt.getHeader().getType())
-                && Base64URL.encode(signature.decode()).toString().equals(signature.toString());
+        return JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) && JOSEObjectType.JWT.equals(jwt.getHeader().getType());
     }
 
     String sign(JWTClaimsSet claims) {

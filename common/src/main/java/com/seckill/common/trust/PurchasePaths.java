@@ -4,7 +4,6 @@ import com.nimbusds.jose.util.Base64URL;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Date;
-import java.util.regex.Pattern;
 
 /**
  * The one-time purchase path (DESIGN.md §4-5): random, and signed with the platform's key for one
@@ -19,8 +18,6 @@ import java.util.regex.Pattern;
  */
 public final class PurchasePaths {
 
-    /** What a path looks like; anything else in its place is refused unparsed. */
-    static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
     /** Longer than any path issued. */
     public static final int MAX_LENGTH = ShopperJwts.MAX_LENGTH;
     private static final int NONCE_BYTES = 8;
@@ -40,7 +37,7 @@ public final class PurchasePaths {
 
     /** Whether {@code path} was issued for this user and activity and has not expired; says nothing of its use. */
     public boolean verify(String path, long activityId, long userId, Instant now) {
-        return path != null && path.length() <= MAX_LENGTH && SHAPE.matcher(path).matches()
+        return path != null && path.length() <= MAX_LENGTH && CompactJws.isOneSpelling(path)
                 && jwts.verify(path, activityId, userId)
                 .map(claims -> ShopperJwts.unexpired(claims, now))
                 .orElse(false);

@@ -1,6 +1,7 @@
 package com.seckill.gateway.auth;
 
 import com.nimbusds.jose.jwk.source.ImmutableSecret;
+import com.seckill.common.trust.CompactJws;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +32,7 @@ import org.springframework.stereotype.Component;
 /**
  * The platform's HS256 tokens, issued and verified by Spring Security's Nimbus encoder and decoder:
  * {@code sub} is the numeric user id, {@code roles} an optional array of strings that may contain
- * {@value #ADMIN}. The decoder is the resource server's (see {@code GatewaySecurity}); it accepts HS256
+ * {@value #ADMIN}, in one spelling ({@link CompactJws}). The decoder is the resource server's (see {@code GatewaySecurity}); it accepts HS256
  * only (the header is the attacker's: a MAC verifier would take HS384/HS512 too, and "none" never), and
  * a token is refused from the second it expires, with no leeway.
  */
@@ -53,7 +54,7 @@ public class JwtTokens {
         this.encoder = new NimbusJwtEncoder(new ImmutableSecret<>(key));
         this.decoder = NimbusReactiveJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
         this.decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
-                unexpired(clock), JwtTokens::numericSubject, JwtTokens::rolesAreStrings));
+                JwtTokens::oneSpelling, unexpired(clock), JwtTokens::numericSubject, JwtTokens::rolesAreStrings));
         this.ttl = properties.ttl();
         this.clock = clock;
     }
@@ -121,6 +122,11 @@ public class JwtTokens {
             }
             return clock.instant().isBefore(jwt.getExpiresAt()) ? OAuth2TokenValidatorResult.success() : failure("Token expired");
         };
+    }
+
+    /** A signature with padding appended, or its unused low bits set, verifies too: only its own spelling is taken. */
+    private static OAuth2TokenValidatorResult oneSpelling(Jwt jwt) {
+        return CompactJws.isOneSpelling(jwt.getTokenValue()) ? OAuth2TokenValidatorResult.success() : failure(INVALID);
     }
 
     private static OAuth2TokenValidatorResult numericSubject(Jwt jwt) {

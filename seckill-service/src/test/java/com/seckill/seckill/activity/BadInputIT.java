@@ -74,6 +74,9 @@ class BadInputIT extends SeckillServiceIT {
                 Arguments.of("JSON array", create("[]"), 400, "BAD_REQUEST"),
                 Arguments.of("missing fields", create("{\"goodsName\":\"x\"}"), 400, "BAD_REQUEST"),
                 Arguments.of("mass-assigned id", create(VALID.replace("{", "{\"id\":5,")), 400, "BAD_REQUEST"),
+                Arguments.of("a key given twice", create(VALID.replace("\"stock\":5", "\"stock\":5,\"stock\":5")), 400, "BAD_REQUEST"),
+                Arguments.of("stock top-up with its key twice", post("/api/admin/activities/1/stock").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"add\":1,\"add\":1}").with(Callers.admin(1)), 400, "BAD_REQUEST"),
                 Arguments.of("negative stock", create(VALID.replace("\"stock\":5", "\"stock\":-5")), 400, "BAD_REQUEST"),
                 Arguments.of("huge stock", create(VALID.replace("\"stock\":5", "\"stock\":99999999999999999999")), 400, "BAD_REQUEST"),
                 Arguments.of("fractional stock", create(VALID.replace("\"stock\":5", "\"stock\":1.5")), 400, "BAD_REQUEST"),
@@ -111,6 +114,8 @@ class BadInputIT extends SeckillServiceIT {
                 Arguments.of("token with a hand-written user header", post("/api/seckill/1/token").header(Headers.USER_ID, "abc").with(Callers.user(5)), 401, "UNAUTHENTICATED"),
                 Arguments.of("token with garbage body", post("/api/seckill/1/token").with(Callers.user(5))
                         .contentType(MediaType.APPLICATION_JSON).content("{oops"), 400, "BAD_REQUEST"),
+                Arguments.of("token with its captcha twice", post("/api/seckill/1/token").with(Callers.user(5))
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"captcha\":\"a\",\"captcha\":\"b\"}"), 400, "BAD_REQUEST"),
                 Arguments.of("token for non-numeric activity", post("/api/seckill/x/token").with(Callers.user(5)), 400, "BAD_REQUEST"),
                 Arguments.of("purchase without user", post("/api/seckill/1/somepath"), 401, "UNAUTHENTICATED"),
                 Arguments.of("purchase of negative activity", post("/api/seckill/-3/somepath").with(Callers.user(5)), 400, "BAD_REQUEST"),
