@@ -15,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -30,7 +31,7 @@ import javax.sql.DataSource;
  */
 public final class OwnTables {
 
-    private static final Pattern TABLE = Pattern.compile("CREATE TABLE IF NOT EXISTS (\\w+)");
+    private static final Pattern TABLE = Pattern.compile("CREATE TABLE IF NOT EXISTS (\\w+)|RENAME TABLE (\\w+) TO (\\w+)");
 
     private OwnTables() {
     }
@@ -81,21 +82,32 @@ public final class OwnTables {
         }
     }
 
-    /** The tables this service's migrations (its target/classes/db/migration, as packaged) create. */
+    /** The tables this service's migrations (its target/classes/db/migration, as packaged) create, under their last names. */
     static List<String> migrationTables() throws IOException, URISyntaxException {
         List<String> tables = new ArrayList<>();
         Enumeration<URL> folders = OwnTables.class.getClassLoader().getResources("db/migration");
         while (folders.hasMoreElements()) {
             try (Stream<Path> files = Files.list(Path.of(folders.nextElement().toURI()))) {
-                for (Path file : files.filter(f -> f.getFileName().toString().startsWith("V")).toList()) {
+                for (Path file : files.filter(f -> f.getFileName().toString().startsWith("V"))
+                        .sorted(Comparator.comparingInt(OwnTables::version)).toList()) {
                     Matcher m = TABLE.matcher(Files.readString(file, StandardCharsets.UTF_8));
                     while (m.find()) {
-                        tables.add(m.group(1));
+                        if (m.group(1) != null) {
+                            tables.add(m.group(1));
+                        } else {
+                            tables.set(tables.indexOf(m.group(2)), m.group(3)); // RENAME TABLE old TO new
+                        }
                     }
                 }
             }
         }
         return tables;
+    }
+
+    /** The version of a migration, {@code V12__x.sql}: 12. */
+    private static int version(Path migration) {
+        String name = migration.getFileName().toString();
+        return Integer.parseInt(name.substring(1, name.indexOf("__")));
     }
 
     private static long count(Connection c, String sql, String... args) throws SQLException {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.web.DecimalId;
 import com.seckill.gateway.auth.AuthenticatedUser;
-import com.seckill.gateway.blacklist.BlacklistAudit;
 import com.seckill.gateway.services.InnerServices;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -35,12 +34,12 @@ class AuditController {
     private static final TypeReference<List<Map<String, Object>>> ENTRIES = new TypeReference<>() {
     };
 
-    private final BlacklistAudit blacklist;
+    private final GatewayAudit own;
     private final InnerServices services;
     private final ObjectMapper json;
 
-    AuditController(BlacklistAudit blacklist, InnerServices services, ObjectMapper json) {
-        this.blacklist = blacklist;
+    AuditController(GatewayAudit own, InnerServices services, ObjectMapper json) {
+        this.own = own;
         this.services = services;
         this.json = json;
     }
@@ -50,7 +49,8 @@ class AuditController {
     }
 
     @GetMapping("/api/admin/audit")
-    @Operation(summary = "Every operator action, the latest first: activity create and warm-up, queue changes, stock top-ups, blacklist (ADMIN)")
+    @Operation(summary = "Every operator action, the latest first: activity create, warm-up and reconcile, queue changes, stock top-ups,"
+            + " blacklist, ADMIN tokens of the demo sign-in (ADMIN)")
     @ApiResponse(responseCode = "200", description = "Actions")
     @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
@@ -59,13 +59,14 @@ class AuditController {
         int max = limit(limit);
         long adminId = AuthenticatedUser.of(exchange).orElseThrow(() -> new IllegalStateException("Admin endpoint reached unauthenticated"))
                 .userId();
-        Mono<List<Action>> own = blacklist.latest(max).map(entries -> entries.stream()
-                .map(e -> new Action(e.at(), e.actorId(), e.action(), "blacklist " + e.entryId(), tree(e.before()), tree(e.after())))
+        Mono<List<Action>> gateway = own.latest(max).map(entries -> entries.stream()
+                .map(e -> new Action(e.at(), e.actorId(), e.action(), e.entryId() == null ? null : "blacklist " + e.entryId(),
+                        tree(e.before()), tree(e.after())))
                 .toList());
         Mono<List<Action>> seckill = services.get("seckill-service", "/api/admin/activities/audit", "limit=" + max, adminId, true)
                 .map(this::activityActions)
                 .onErrorMap(e -> !(e instanceof com.seckill.common.error.SeckillException), e -> new SeckillAuditUnavailable());
-        return Mono.zip(own, seckill).map(both -> {
+        return Mono.zip(gateway, seckill).map(both -> {
             List<Action> merged = new ArrayList<>(both.getT1());
             merged.addAll(both.getT2());
             merged.sort(Comparator.comparing(Action::at).reversed());

@@ -1,5 +1,6 @@
 package com.seckill.gateway.blacklist;
 
+import com.seckill.gateway.audit.GatewayAudit;
 import com.seckill.common.web.DecimalId;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import io.swagger.v3.oas.annotations.Operation;
@@ -29,9 +30,9 @@ class BlacklistController {
     private static final String PROBLEM = "application/problem+json";
 
     private final Blacklist blacklist;
-    private final BlacklistAudit audit;
+    private final GatewayAudit audit;
 
-    BlacklistController(Blacklist blacklist, BlacklistAudit audit) {
+    BlacklistController(Blacklist blacklist, GatewayAudit audit) {
         this.blacklist = blacklist;
         this.audit = audit;
     }
@@ -46,7 +47,7 @@ class BlacklistController {
     Mono<BlacklistEntry> add(@Valid @RequestBody NewBlacklistEntry request, ServerWebExchange exchange) {
         long adminId = adminOf(exchange);
         return blacklist.add(request, adminId)
-                .flatMap(entry -> audit.record(adminId, BlacklistAudit.ADD, entry.id(), null, entry).thenReturn(entry));
+                .flatMap(entry -> audit.record(adminId, GatewayAudit.BLACKLIST_ADD, entry.id(), null, entry).thenReturn(entry));
     }
 
     private static long adminOf(ServerWebExchange exchange) {
@@ -77,7 +78,7 @@ class BlacklistController {
         return blacklist.list()
                 .map(entries -> entries.stream().filter(e -> e.id() == entryId).findFirst())
                 .flatMap(before -> blacklist.remove(entryId)
-                        .then(audit.record(adminId, BlacklistAudit.REMOVE, entryId, before.orElse(null), null)));
+                        .then(audit.record(adminId, GatewayAudit.BLACKLIST_REMOVE, entryId, before.orElse(null), null)));
     }
 
     private static long entryId(String text) {

@@ -18,6 +18,7 @@ public class AuditLog {
     public static final String QUEUE_RATE = "queue.rate";
     public static final String QUEUE_PAUSE = "queue.pause";
     public static final String STOCK_ADD = "stock.add";
+    public static final String RECONCILE = "activity.reconcile";
     /** An entry is at most this long, before and after each (the column's width). */
     private static final int MAX_JSON = 2000;
 

@@ -20,6 +20,7 @@ import com.seckill.web.test.Callers;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,6 +31,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
@@ -57,6 +59,8 @@ class ReliabilityIT extends SeckillServiceIT {
     Reconciler reconciler;
     @Autowired
     AmqpAdmin admin;
+    @Autowired
+    JdbcTemplate jdbc;
     @Autowired
     RabbitTemplate rabbit;
 
@@ -251,6 +255,25 @@ class ReliabilityIT extends SeckillServiceIT {
         assertThat(redis.opsForValue().get(SeckillKeys.stock(activity.id()))).isEqualTo("5");
         assertThat(redis.opsForSet().members(SeckillKeys.users(activity.id()))).containsExactly(String.valueOf(holder));
         assertThat(reconciler.reconcile(activity)).isEqualTo(Reconciler.Outcome.CONSISTENT);
+    }
+
+    @Test
+    void anOperatorsReconciliationIsAuditedWithWhoWhenAndWhatItFound() throws Exception {
+        Activity activity = runningActivity(3);
+        redis.opsForValue().set(SeckillKeys.stock(activity.id()), "7");
+        long admin = uniqueId();
+
+        mvc.perform(post("/api/admin/activities/{id}/reconcile", activity.id()).with(Callers.admin(admin)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.redisStock").value(3));
+
+        List<Map<String, Object>> audit = jdbc.queryForList("SELECT actor_id, after_json, create_time FROM activity_audit"
+                + " WHERE activity_id = ? AND action = 'activity.reconcile'", activity.id());
+        assertThat(audit).singleElement().satisfies(entry -> {
+            assertThat(((Number) entry.get("actor_id")).longValue()).isEqualTo(admin);
+            assertThat((String) entry.get("after_json")).isEqualTo("{\"outcome\":\"REPAIRED\"}");
+            assertThat(entry.get("create_time")).isNotNull();
+        });
     }
 
     @Test
