@@ -13,6 +13,8 @@ import java.util.List;
 final class Database {
 
     private static final String DEMO_DATA = "sql/demo-data.sql";
+    /** The activity sql/demo-data.sql puts on sale. */
+    static final long DEMO_ACTIVITY = 1;
 
     private final LaunchSettings settings;
     private final Console console;

@@ -100,7 +100,8 @@ public final class Launch {
      */
     private int up(int count) throws IOException {
         Database database = new Database(settings, console);
-        if (!database.create() || !new Startup(settings, console, processes).up(count) || !database.loadDemoData()) {
+        Startup startup = new Startup(settings, console, processes);
+        if (!database.create() || !startup.up(count) || !database.loadDemoData() || !startup.waitSellable(Database.DEMO_ACTIVITY)) {
             return 1;
         }
         console.line("");

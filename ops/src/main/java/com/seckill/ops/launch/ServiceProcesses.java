@@ -140,6 +140,20 @@ final class ServiceProcesses {
         }
     }
 
+    /** What a GET answers when it is a 200, else empty. */
+    static Optional<String> body(String url) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build();
+            HttpResponse<String> answer = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            return answer.statusCode() == 200 ? Optional.of(answer.body()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
     static boolean healthy(Instance instance) {
         return status(instance.healthUrl()) == 200;
     }

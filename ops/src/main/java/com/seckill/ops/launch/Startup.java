@@ -1,5 +1,8 @@
 package com.seckill.ops.launch;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +18,9 @@ final class Startup {
 
     private static final int LOG_TAIL = 60;
     private static final Duration ROUTED = Duration.ofSeconds(30);
+    /** Longer than a rebuild waits for purchases in flight (the Redis timeout plus the publish timeout) and a warm-up round. */
+    private static final Duration SELLABLE = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LaunchSettings settings;
     private final Console console;
@@ -53,6 +59,38 @@ final class Startup {
             toWait.add(instance);
         }
         return waitHealthy(toWait) && waitRouted();
+    }
+
+    /**
+     * Waits until seckill-service sells {@code activityId} from Redis ({@code /actuator/info}: {@code sellable}), so
+     * that the first purchase after {@code up} is taken, not told the sale is being prepared: an activity that
+     * is already on when it is loaded is built from MySQL only once no purchase of it can be in flight.
+     */
+    boolean waitSellable(long activityId) {
+        String info = "http://127.0.0.1:" + new Instance("seckill-service", 1).port() + "/actuator/info";
+        long start = System.nanoTime();
+        boolean sellable = Shell.waitUntil(SELLABLE, Duration.ofMillis(500), () -> ServiceProcesses.body(info)
+                .map(body -> sellable(body, activityId)).orElse(false));
+        if (sellable) {
+            console.ok("demo activity " + activityId + " on sale after " + Launch.elapsed(Duration.ofNanos(System.nanoTime() - start)));
+        } else {
+            console.error("seckill-service does not sell the demo activity " + activityId + " after " + SELLABLE.toSeconds()
+                    + "s (" + info + " lists it as not sellable); ./seckill logs seckill");
+        }
+        return sellable;
+    }
+
+    static boolean sellable(String info, long activityId) {
+        try {
+            for (JsonNode sale : JSON.readTree(info).path("sales")) {
+                if (sale.path("activityId").asLong() == activityId) {
+                    return sale.path("sellable").asBoolean();
+                }
+            }
+            return false;
+        } catch (JsonProcessingException e) {
+            return false;
+        }
     }
 
     /** What the services need to find each other; null (after saying why) when they cannot. */

@@ -42,4 +42,21 @@ class StartupTest {
         assertThat(discovery(Map.of("SECKILL_DISCOVERY", "consul"), 1)).isNull();
         assertThat(err.toString()).contains("SECKILL_DISCOVERY is static or nacos (got 'consul')");
     }
+
+    private static final String INFO = """
+            {"profiles":["local"],"sales":[{"activityId":7,"sellable":true},{"activityId":1,"sellable":%s,"redisStock":null}]}""";
+
+    @Test
+    void theDemoActivityIsSellableOnlyWhenSeckillServiceSaysSoForIt() {
+        assertThat(Startup.sellable(INFO.formatted("true"), 1)).isTrue();
+        assertThat(Startup.sellable(INFO.formatted("false"), 1)).as("listed, its figures not rebuilt yet").isFalse();
+        assertThat(Startup.sellable(INFO.formatted("true"), 2)).as("not listed: not within its warm-up window yet").isFalse();
+    }
+
+    @Test
+    void anInfoWithoutSalesOrNotJsonIsNotSellable() {
+        assertThat(Startup.sellable("{\"profiles\":[\"local\"]}", 1)).isFalse();
+        assertThat(Startup.sellable("{\"salesError\":\"Redis is down\"}", 1)).isFalse();
+        assertThat(Startup.sellable("<html>", 1)).isFalse();
+    }
 }
