@@ -128,10 +128,12 @@ class ComposeTopologyIT {
     }
 
     /**
-     * The Dockerfile as data (no engine here to build it): a Maven + JDK 17 stage and a JRE 17 stage,
-     * every module of the reactor's pom copied before the build (else -am cannot resolve it), the jar's
-     * layers extracted (the services' migrations in sql/ too), a non-root user, memory from the container's limit, a health check; and every
-     * compose service built from it names a module that exists.
+     * The Dockerfile as data (no engine here to build it): a Maven + JDK 17 stage and a JRE 25 stage (the AOT
+     * cache), every module of the reactor's pom copied before the build (else -am cannot resolve it), the jar's
+     * layers extracted with the application jar kept whole (the AOT cache's layout; the services' migrations in
+     * sql/ too), started by the entry script that picks the cache, a non-root user that owns the cache volume,
+     * memory from the container's limit, a health check; and every compose service built from it names a module
+     * that exists, keeps the caches in a volume and has time to write one as it stops.
      */
     @Test
     void theImageIsBuiltInTwoStagesFromEveryModuleAndRunsAsAnUnprivilegedUserWithAHealthCheck() throws Exception {
@@ -139,7 +141,7 @@ class ComposeTopologyIT {
         List<String> stages = dockerfile.lines().filter(line -> line.startsWith("FROM ")).toList();
         assertThat(stages).hasSize(2);
         assertThat(stages.get(0)).contains("maven", "temurin-17");
-        assertThat(stages.get(1)).contains("temurin:17-jre");
+        assertThat(stages.get(1)).contains("temurin:25-jre");
         String rootPom = Files.readString(Launcher.ROOT.resolve("pom.xml"));
         String modules = rootPom.substring(rootPom.indexOf("<modules>"), rootPom.indexOf("</modules>"));
         for (String module : modules.split("<module>")) {
@@ -148,13 +150,18 @@ class ComposeTopologyIT {
                 assertThat(dockerfile).as("the pom of module %s is copied", name).contains("COPY " + name + "/pom.xml");
             }
         }
-        assertThat(dockerfile).contains("extract --layers", "-XX:MaxRAMPercentage=", "HEALTHCHECK", "/actuator/health");
+        assertThat(dockerfile).contains("extract --layers --destination", "-XX:MaxRAMPercentage=", "HEALTHCHECK", "/actuator/health",
+                "COPY --chmod=755 docker-entrypoint.sh", "chown seckill /aot").doesNotContain("--launcher");
+        String entry = Files.readString(Launcher.ROOT.resolve("docker-entrypoint.sh"));
+        assertThat(entry).contains("-XX:AOTCache=\"$cache\"", "-XX:AOTCacheOutput=\"$cache\"", "sha256sum \"$jar\"", "jdk${jdk}");
         // a service's Flyway migrations (sql/<service>/) are packaged into its jar: the build must see them
         assertThat(dockerfile).contains("COPY sql sql");
         assertThat(dockerfile.lines().filter(line -> line.startsWith("USER ")).toList()).singleElement()
                 .satisfies(user -> assertThat(user).doesNotContain("root"));
         assertThat(Files.readAllLines(Launcher.ROOT.resolve(".dockerignore"))).contains("**/target", ".env", ".git");
         for (String app : APPS) {
+            assertThat(service(app).path("volumes").toString()).as("%s keeps its AOT cache", app).contains("/aot");
+            assertThat(service(app).path("stop_grace_period").asText()).as("%s has time to write it", app).isNotBlank();
             JsonNode build = service(app).path("build");
             assertThat(build.path("dockerfile").asText("Dockerfile")).isEqualTo("Dockerfile");
             assertThat(Files.isDirectory(Launcher.ROOT.resolve(build.path("args").path("SERVICE").asText() + "/src")))

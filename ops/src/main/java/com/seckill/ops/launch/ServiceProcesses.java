@@ -2,10 +2,6 @@ package com.seckill.ops.launch;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,16 +20,23 @@ import java.util.Optional;
 final class ServiceProcesses {
 
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /** A process recording an AOT cache writes it as it exits (a child JVM assembles it): that takes a while. */
+    private static final Duration AOT_STOP_GRACE = Duration.ofMinutes(4);
     /** Enough for a stack trace's longest lines. */
     private static final int TAIL_BYTES_PER_LINE = 2048;
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
     private final LaunchSettings settings;
     private final Console console;
+    private final ServiceRuntime runtime;
 
     ServiceProcesses(LaunchSettings settings, Console console) {
         this.settings = settings;
         this.console = console;
+        this.runtime = new ServiceRuntime(settings);
+    }
+
+    ServiceRuntime runtime() {
+        return runtime;
     }
 
     Path pidFile(Instance instance) {
@@ -49,8 +52,10 @@ final class ServiceProcesses {
         try {
             String pid = Files.readString(pidFile(instance)).strip();
             String jar = instance.jar(settings.root()).toString();
+            String extracted = settings.runDir().resolve("app").resolve(instance.module()) + "/";
             return ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive)
-                    .filter(p -> p.info().commandLine().filter(line -> line.contains("java") && line.contains(jar)).isPresent());
+                    .filter(p -> p.info().commandLine().filter(line -> line.contains("java")
+                            && (line.contains(jar) || line.contains(extracted))).isPresent());
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
@@ -76,16 +81,18 @@ final class ServiceProcesses {
         Files.deleteIfExists(pid);
         // the inner sh writes the pid of the java it becomes (setsid may fork); setsid gives it a session of its own
         List<String> command = new ArrayList<>(Shell.has("setsid") ? List.of("setsid") : List.of());
-        command.addAll(List.of("nohup", "sh", "-c", "echo $$ >\"$0\"; exec \"$@\"", pid.toString(), "java",
-                "-DJM.LOG.PATH=" + settings.logDir().resolve("nacos")));
-        command.addAll(settings.javaOpts());
-        command.addAll(List.of("-jar", jar.toString()));
+        command.addAll(List.of("nohup", "sh", "-c", "echo $$ >\"$0\"; exec \"$@\"", pid.toString()));
+        List<String> options = new ArrayList<>(List.of("-DJM.LOG.PATH=" + settings.logDir().resolve("nacos")));
+        options.addAll(settings.javaOpts());
+        // the first instance of a service records the AOT cache of its jar when there is none yet (one writer)
+        command.addAll(runtime.command(instance.module(), jar, options, instance.number() == 1));
         ProcessBuilder builder = new ProcessBuilder(command).directory(settings.root().toFile())
                 .redirectInput(Path.of("/dev/null").toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         builder.environment().put("SERVER_PORT", String.valueOf(instance.port()));
         builder.start();
+        runtime.noteJava();
         if (!Shell.waitUntil(Duration.ofSeconds(5), Duration.ofMillis(100), () -> size(pid) > 0)) {
             console.error("could not start " + instance.name() + " (see " + settings.root().relativize(log) + ")");
             return false;
@@ -110,7 +117,7 @@ final class ServiceProcesses {
                 Files.deleteIfExists(pidFile(instance));
             }
         }
-        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+        long deadline = System.nanoTime() + (ServiceRuntime.recording(processes) ? AOT_STOP_GRACE : STOP_GRACE).toNanos();
         for (int i = 0; i < stopping.size(); i++) {
             ProcessHandle process = processes.get(i);
             Instance instance = stopping.get(i);
@@ -127,35 +134,8 @@ final class ServiceProcesses {
         }
     }
 
-    /** The status code a GET answers, 0 when nothing answers. */
-    static int status(String url) {
-        try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build();
-            return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-        } catch (IOException e) {
-            return 0;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 0;
-        }
-    }
-
-    /** What a GET answers when it is a 200, else empty. */
-    static Optional<String> body(String url) {
-        try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build();
-            HttpResponse<String> answer = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            return answer.statusCode() == 200 ? Optional.of(answer.body()) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
-    }
-
     static boolean healthy(Instance instance) {
-        return status(instance.healthUrl()) == 200;
+        return ServiceHttp.status(instance.healthUrl()) == 200;
     }
 
     /** The last lines of the instance's log, framed, to the error stream. */

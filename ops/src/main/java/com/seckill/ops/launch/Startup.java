@@ -69,7 +69,7 @@ final class Startup {
     boolean waitSellable(long activityId) {
         String info = "http://127.0.0.1:" + new Instance("seckill-service", 1).port() + "/actuator/info";
         long start = System.nanoTime();
-        boolean sellable = Shell.waitUntil(SELLABLE, Duration.ofMillis(500), () -> ServiceProcesses.body(info)
+        boolean sellable = Shell.waitUntil(SELLABLE, Duration.ofMillis(500), () -> ServiceHttp.body(info)
                 .map(body -> sellable(body, activityId)).orElse(false));
         if (sellable) {
             console.ok("demo activity " + activityId + " on sale after " + Launch.elapsed(Duration.ofNanos(System.nanoTime() - start)));
@@ -106,7 +106,7 @@ final class Startup {
                 env.put("SECKILL_NACOS_ADDR", settings.nacosAddress());
                 env.put("SPRING_PROFILES_ACTIVE", settings.get("SPRING_PROFILES_ACTIVE", "nacos"));
                 String probe = "http://" + settings.nacosAddress() + "/nacos/v1/ns/instance/list?serviceName=seckill-probe";
-                if (ServiceProcesses.status(probe) != 200) {
+                if (ServiceHttp.status(probe) != 200) {
                     console.error("Nacos does not answer at " + settings.nacosAddress() + " (SECKILL_NACOS_ADDR): start it first, as the"
                             + " server alone (JAVA_TOOL_OPTIONS=-Dnacos.deployment.type=server ../shared/nacos/nacos.sh start;"
                             + " docs/operations.md)");
@@ -163,7 +163,7 @@ final class Startup {
         int gateway = new Instance("gateway-service", 1).port();
         List<String> pending = new ArrayList<>(Instance.SCALED);
         boolean routed = Shell.waitUntil(ROUTED, Duration.ofSeconds(1), () -> {
-            pending.removeIf(module -> ServiceProcesses.status("http://127.0.0.1:" + gateway + "/v3/api-docs/" + module) == 200);
+            pending.removeIf(module -> ServiceHttp.status("http://127.0.0.1:" + gateway + "/v3/api-docs/" + module) == 200);
             return pending.isEmpty();
         });
         if (!routed) {

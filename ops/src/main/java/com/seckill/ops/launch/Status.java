@@ -19,7 +19,7 @@ final class Status {
     void print() {
         console.line(console.bold(String.format("%-18s %-8s %-8s %s", "SERVICE", "STATE", "PID", "HEALTH")));
         for (Instance instance : Instance.known(settings.runDir())) {
-            int code = ServiceProcesses.status(instance.healthUrl());
+            int code = ServiceHttp.status(instance.healthUrl());
             Optional<ProcessHandle> process = processes.process(instance);
             if (process.isPresent()) {
                 row(instance.name(), "running", String.valueOf(process.get().pid()), code == 200 ? "UP (200)" : "not healthy (" + code + ")");
