@@ -26,7 +26,7 @@ final class Launcher {
         Map<String, String> all = new HashMap<>(env);
         all.put("SECKILL_LOCK_HELD", "1");
         all.put("SECKILL_UP_OWN_ONLY", "1");
-        all.putAll(Faults.oneMachineIsManyClients());
+        Faults.suiteSystem().forEach(all::putIfAbsent);
         String[] command = new String[args.length + 2];
         command[0] = ROOT.resolve("seckill").toString();
         command[1] = "up";

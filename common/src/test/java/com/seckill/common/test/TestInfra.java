@@ -72,7 +72,10 @@ public final class TestInfra {
                 Map.entry("spring.rabbitmq.username", e.rabbitUser()),
                 Map.entry("spring.rabbitmq.password", e.rabbitPassword()),
                 Map.entry("spring.rabbitmq.virtual-host", e.vhost()),
-                Map.entry("spring.cloud.nacos.discovery.enabled", "false"));
+                Map.entry("spring.cloud.nacos.discovery.enabled", "false"),
+                // a test's service starts ready at once (what the warm-up does is its own test's business)
+                Map.entry("seckill.service.warmup.max", "0s"),
+                Map.entry("seckill.gateway.warmup.max", "0s"));
     }
 
     /** For a {@code @DynamicPropertySource}: points the test's Spring context at the test infrastructure. */

@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * {@code seckill_gateway_concurrency_limit} and {@code seckill_gateway_concurrency_inflight}.
  */
 @Component
-class ConcurrencyLimits {
+public class ConcurrencyLimits {
 
     private static final Duration WINDOW = Duration.ofMillis(500);
     /** Answers may take twice their usual time before the limit comes down: on two cores, time is noisy. */
@@ -30,21 +30,37 @@ class ConcurrencyLimits {
     private static final int ADMIN_LIMIT = 16;
 
     private final Map<Tier, SimpleLimiter<Void>> limiters = new EnumMap<>(Tier.class);
+    private final OverloadProperties properties;
 
     ConcurrencyLimits(OverloadProperties properties, MeterRegistry meters) {
+        this.properties = properties;
         for (Tier tier : Tier.values()) {
-            SimpleLimiter<Void> limiter = SimpleLimiter.newBuilder()
-                    .named("gateway-" + tier.tag())
-                    .limit(tier == Tier.PURCHASE ? FixedLimit.of(properties.maxLimit())
-                            : tier == Tier.ADMIN ? FixedLimit.of(ADMIN_LIMIT) : adaptive(properties))
-                    .build();
-            limiters.put(tier, limiter);
-            Gauge.builder("seckill.gateway.concurrency.limit", limiter, SimpleLimiter::getLimit)
+            limiters.put(tier, limiter(tier));
+            Gauge.builder("seckill.gateway.concurrency.limit", limiters, all -> all.get(tier).getLimit())
                     .description("Concurrent requests the gateway lets through to the service").tag("tier", tier.tag())
                     .register(meters);
-            Gauge.builder("seckill.gateway.concurrency.inflight", limiter, SimpleLimiter::getInflight)
+            Gauge.builder("seckill.gateway.concurrency.inflight", limiters, all -> all.get(tier).getInflight())
                     .description("Requests to the service in flight").tag("tier", tier.tag()).register(meters);
         }
+    }
+
+    private SimpleLimiter<Void> limiter(Tier tier) {
+        return SimpleLimiter.newBuilder()
+                .named("gateway-" + tier.tag())
+                .limit(tier == Tier.PURCHASE ? FixedLimit.of(properties.maxLimit())
+                        : tier == Tier.ADMIN ? FixedLimit.of(ADMIN_LIMIT) : adaptive(properties))
+                .build();
+    }
+
+    /**
+     * Starts every limit afresh, as at start-up. What the gateway's own warm-up taught them (answer times of a
+     * few requests at once, getting faster as the JIT compiled) is no baseline for a crowd: kept, the first
+     * crowd's longer answers read as a slowdown and the limits shed it while nothing was wrong. Called once
+     * the warm-up is over, before the gateway is ready, while nothing else is in flight (a request that still is
+     * gives its slot back to the limit it took it from; a thread that reads the old limit a moment longer sheds by it).
+     */
+    public void restart() {
+        limiters.replaceAll((tier, old) -> limiter(tier));
     }
 
     /**

@@ -5,6 +5,7 @@ import com.seckill.common.redis.GatewayKeys;
 import com.seckill.gateway.GatewayFilterOrder;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import com.seckill.gateway.client.ClientAddresses;
+import com.seckill.gateway.warmup.WarmUpPass;
 import com.seckill.gateway.purchase.PurchaseAttempt;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,15 +53,17 @@ class RateLimitFilter implements WebFilter {
     private final ClientAddresses clients;
     private final RateLimitProperties properties;
     private final Clock clock;
+    private final WarmUpPass warmUp;
     private final AtomicReference<Instant> lastWarning = new AtomicReference<>(Instant.EPOCH);
 
     RateLimitFilter(LocalBuckets limits, SharedBuckets shared, ClientAddresses clients, RateLimitProperties properties,
-                    Clock clock) {
+                    Clock clock, WarmUpPass warmUp) {
         this.limits = limits;
         this.shared = shared;
         this.clients = clients;
         this.properties = properties;
         this.clock = clock;
+        this.warmUp = warmUp;
     }
 
     @Override
@@ -72,7 +75,8 @@ class RateLimitFilter implements WebFilter {
         }
         double burst = properties.burstSeconds();
         List<Bucket> buckets = new ArrayList<>(3);
-        if (properties.perIp() > 0) {
+        // the gateway's own warm-up, from this machine's one address: the address limit meters shoppers
+        if (properties.perIp() > 0 && !warmUp.carries(request)) {
             buckets.add(bucket(GatewayKeys.rateIp(clients.of(exchange)), properties.perIp(), burst));
         }
         AuthenticatedUser user = AuthenticatedUser.of(exchange).orElse(null);

@@ -100,6 +100,11 @@ public final class HeldService {
         return (int) paths.stream().filter(path::equals).count();
     }
 
+    /** Requests received (probes and catalog reads aside) whose path starts with {@code prefix}. */
+    public int receivedUnder(String prefix) {
+        return (int) paths.stream().filter(path -> path.startsWith(prefix)).count();
+    }
+
     /** How many times the catalog was read. */
     public int catalogReads() {
         return catalogReads.get();
