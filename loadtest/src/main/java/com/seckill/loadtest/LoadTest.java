@@ -18,7 +18,7 @@ public final class LoadTest {
             case "bench" -> System.exit(bench(rest));
             case "capacity" -> System.exit(capacity(rest));
             default -> {
-                System.err.println("usage: loadtest bench [overload | waiting-room] | loadtest capacity [sweep | --jtl FILE]");
+                System.err.println("usage: loadtest bench [overload | waiting-room | cold] | loadtest capacity [sweep | --jtl FILE]");
                 System.exit(2);
             }
         }

@@ -42,7 +42,7 @@ public final class Bench {
         this.bench = new BenchSystem(settings, limits);
     }
 
-    /** {@code ./seckill bench [overload | waiting-room]}. */
+    /** {@code ./seckill bench [overload | waiting-room | cold]}. */
     public static int run(Map<String, String> env, List<String> args) throws Exception {
         BenchSettings settings = BenchSettings.from(env);
         BenchSystem.requireFreePorts();
@@ -52,6 +52,8 @@ public final class Bench {
             OverloadBench.run(settings, env);
         } else if (args.contains("waiting-room")) {
             WaitingRoomBench.run(settings, env);
+        } else if (args.contains("cold")) {
+            ColdBench.run(settings, env);
         } else {
             new Bench(settings, env).measure();
         }

@@ -80,12 +80,18 @@ final class BenchSystem {
 
     /** ./seckill with the bench's system settings (the lock the bench command holds is passed on); its output in launcher.log. */
     void launcher(String... command) throws IOException, InterruptedException {
+        launcher(Map.of(), command);
+    }
+
+    /** As {@link #launcher(String...)}, with {@code extra} in the launcher's environment. */
+    void launcher(Map<String, String> extra, String... command) throws IOException, InterruptedException {
         List<String> line = new ArrayList<>(List.of(settings.root().resolve("seckill").toString()));
         line.addAll(List.of(command));
         Path log = settings.out().resolve("launcher.log");
         ProcessBuilder builder = new ProcessBuilder(line).directory(settings.root().toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(system);
+        builder.environment().putAll(extra);
         int exit = builder.start().waitFor();
         if (exit != 0) {
             List<String> lines = Files.readAllLines(log);

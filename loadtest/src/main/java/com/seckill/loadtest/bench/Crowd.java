@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -64,6 +65,15 @@ final class Crowd {
         nextUser += 10_000_000L; // no shopper twice across phases
         try (CrowdPhase phase = new CrowdPhase(address, requests, connections, timeout)) {
             return phase.run(Duration.ofSeconds(seconds));
+        }
+    }
+
+    /** As {@link #run}, in consecutive windows of {@code windowSeconds} on the same connections. */
+    List<CrowdRun> runInWindows(String mode, long activityId, int connections, int seconds, int windowSeconds) throws IOException {
+        Requests requests = new Requests(mode, activityId, nextUser);
+        nextUser += 10_000_000L;
+        try (CrowdPhase phase = new CrowdPhase(address, requests, connections, timeout)) {
+            return phase.run(Duration.ofSeconds(seconds), Duration.ofSeconds(windowSeconds));
         }
     }
 

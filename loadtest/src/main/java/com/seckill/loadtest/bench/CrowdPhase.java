@@ -10,6 +10,8 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One phase of the {@link Crowd}: its connections, each with one request in flight at a time, on one
@@ -27,7 +29,7 @@ final class CrowdPhase implements AutoCloseable {
     private final long timeoutNanos;
     private final Selector selector = Selector.open();
     private final CrowdShopper[] shoppers;
-    private final CrowdTally tally;
+    private CrowdTally tally;
 
     CrowdPhase(InetSocketAddress address, Crowd.Requests requests, int connections, Duration timeout) throws IOException {
         this.address = address;
@@ -38,10 +40,21 @@ final class CrowdPhase implements AutoCloseable {
     }
 
     CrowdRun run(Duration duration) {
+        return run(duration, duration).get(0);
+    }
+
+    /**
+     * The phase in consecutive windows of {@code window} (the last one may be shorter): what each saw, the
+     * connections kept open across them. An answer counts in the window it arrives in.
+     */
+    List<CrowdRun> run(Duration duration, Duration window) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        List<CrowdRun> windows = new ArrayList<>();
         long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         long end = start + duration.toNanos();
+        long windowStart = start;
+        long windowEnd = Math.min(end, start + window.toNanos());
         for (int i = 0; i < shoppers.length; i++) {
             shoppers[i] = new CrowdShopper();
             open(shoppers[i]);
@@ -62,9 +75,25 @@ final class CrowdPhase implements AutoCloseable {
                 tick(now);
                 nextTick = now + TICK_NANOS;
             }
+            if (now >= windowEnd) {
+                cpuStart = closeWindow(windows, threads, cpuStart, now - windowStart);
+                windowStart = now;
+                windowEnd = Math.min(end, now + window.toNanos());
+            }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        return tally.run(seconds, (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9 / seconds);
+        if (windows.isEmpty() || windowStart < end) {
+            closeWindow(windows, threads, cpuStart, System.nanoTime() - windowStart);
+        }
+        return windows;
+    }
+
+    /** What the window of {@code nanos} just over saw, added to {@code windows}; a new tally for the next. */
+    private long closeWindow(List<CrowdRun> windows, ThreadMXBean threads, long cpuStart, long nanos) {
+        double seconds = Math.max(nanos, 1) / 1e9;
+        long cpu = threads.getCurrentThreadCpuTime();
+        windows.add(tally.run(seconds, (cpu - cpuStart) / 1e9 / seconds));
+        tally = new CrowdTally((int) (timeoutNanos / 1_000_000));
+        return cpu;
     }
 
     private void open(CrowdShopper shopper) {
