@@ -1,8 +1,6 @@
 package com.seckill.loadtest.bench;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -10,7 +8,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,32 +26,24 @@ final class CrowdPhase implements AutoCloseable {
     private final long timeoutNanos;
     private final Selector selector = Selector.open();
     private final CrowdShopper[] shoppers;
-    private CrowdTally tally;
+    private CrowdWindows windows;
 
     CrowdPhase(InetSocketAddress address, Crowd.Requests requests, int connections, Duration timeout) throws IOException {
         this.address = address;
         this.requests = requests;
         this.timeoutNanos = timeout.toNanos();
         this.shoppers = new CrowdShopper[connections];
-        this.tally = new CrowdTally((int) timeout.toMillis());
     }
 
     CrowdRun run(Duration duration) {
         return run(duration, duration).get(0);
     }
 
-    /**
-     * The phase in consecutive windows of {@code window} (the last one may be shorter): what each saw, the
-     * connections kept open across them. An answer counts in the window it arrives in.
-     */
+    /** The phase in consecutive windows ({@link CrowdWindows}) on the same connections: what each saw. */
     List<CrowdRun> run(Duration duration, Duration window) {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        List<CrowdRun> windows = new ArrayList<>();
-        long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         long end = start + duration.toNanos();
-        long windowStart = start;
-        long windowEnd = Math.min(end, start + window.toNanos());
+        windows = new CrowdWindows(start, end, window.toNanos(), (int) (timeoutNanos / 1_000_000));
         for (int i = 0; i < shoppers.length; i++) {
             shoppers[i] = new CrowdShopper();
             open(shoppers[i]);
@@ -75,25 +64,9 @@ final class CrowdPhase implements AutoCloseable {
                 tick(now);
                 nextTick = now + TICK_NANOS;
             }
-            if (now >= windowEnd) {
-                cpuStart = closeWindow(windows, threads, cpuStart, now - windowStart);
-                windowStart = now;
-                windowEnd = Math.min(end, now + window.toNanos());
-            }
+            windows.at(now);
         }
-        if (windows.isEmpty() || windowStart < end) {
-            closeWindow(windows, threads, cpuStart, System.nanoTime() - windowStart);
-        }
-        return windows;
-    }
-
-    /** What the window of {@code nanos} just over saw, added to {@code windows}; a new tally for the next. */
-    private long closeWindow(List<CrowdRun> windows, ThreadMXBean threads, long cpuStart, long nanos) {
-        double seconds = Math.max(nanos, 1) / 1e9;
-        long cpu = threads.getCurrentThreadCpuTime();
-        windows.add(tally.run(seconds, (cpu - cpuStart) / 1e9 / seconds));
-        tally = new CrowdTally((int) (timeoutNanos / 1_000_000));
-        return cpu;
+        return windows.finish(System.nanoTime());
     }
 
     private void open(CrowdShopper shopper) {
@@ -163,7 +136,7 @@ final class CrowdPhase implements AutoCloseable {
         if (answer == null) {
             return; // not all of it yet
         }
-        tally.answer(shopper.kind, answer.status(), System.nanoTime() - shopper.sentAt);
+        windows.tally().answer(shopper.kind, answer.status(), System.nanoTime() - shopper.sentAt);
         shopper.sentAt = 0;
         shopper.in.clear();
         shopper.again = answer.status() == 503;
@@ -182,7 +155,7 @@ final class CrowdPhase implements AutoCloseable {
     private void tick(long now) {
         for (CrowdShopper shopper : shoppers) {
             if (shopper.sentAt != 0 && now - shopper.sentAt >= timeoutNanos) {
-                tally.timeout();
+                windows.tally().timeout();
                 close(shopper);
                 open(shopper);
             } else if (shopper.reopenAt != 0 && now >= shopper.reopenAt) {
@@ -193,7 +166,7 @@ final class CrowdPhase implements AutoCloseable {
 
     /** A connection that failed: counted, and opened again at the next tick (a new shopper on it). */
     private void broken(CrowdShopper shopper) {
-        tally.error();
+        windows.tally().error();
         close(shopper);
         shopper.reopenAt = System.nanoTime() + TICK_NANOS;
     }

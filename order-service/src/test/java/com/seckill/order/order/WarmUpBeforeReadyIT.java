@@ -39,6 +39,11 @@ class WarmUpBeforeReadyIT {
         registry.add("seckill.service.warmup.max", () -> "30s");
         registry.add("seckill.service.warmup.round", () -> "60");
         registry.add("seckill.service.warmup.requests", () -> "180");
+        // a context of its own beside the other tests' (a server port): it must not consume their messages, nor
+        // close their orders on its own schedule
+        registry.add("spring.rabbitmq.listener.simple.auto-startup", () -> "false");
+        registry.add("seckill.order.pay-timeout", () -> "4s"); // as OrderServiceIT's
+        registry.add("seckill.order.sweep-interval", () -> "1h");
     }
 
     /** Asked for its calls once a round: notes what readiness said meanwhile. */
