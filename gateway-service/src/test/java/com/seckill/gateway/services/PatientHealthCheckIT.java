@@ -143,7 +143,8 @@ class PatientHealthCheckIT {
         } finally {
             release.countDown();
         }
-        assertThat(output.getOut().substring(logged)).doesNotContain("left the rotation");
+        // this instance's: other tests' contexts, cached in the same JVM, log theirs as their stand-ins stop
+        assertThat(output.getOut().substring(logged)).doesNotContain(seckill.uri() + " left the rotation");
         assertThat(status()).as("still in the rotation").isEqualTo(200);
     }
 
