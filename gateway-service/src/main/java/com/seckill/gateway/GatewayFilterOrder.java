@@ -52,6 +52,12 @@ public final class GatewayFilterOrder {
     /** A sale seckill-service answered sold out a moment ago is answered here (no Redis, no routing). */
     public static final int SOLD_OUT = AUTHENTICATION + 13;
 
+    /**
+     * A waiting room's poll by a shopper still waiting is answered from the room's figures in memory: after the token
+     * (the ticket is the user's) and before the concurrency limit, so the herd of a sale's start is never shed.
+     */
+    public static final int QUEUE_LOOK = AUTHENTICATION + 14;
+
     /** The adaptive concurrency limit of the service a request goes to: shed at once, before any Redis call. */
     public static final int OVERLOAD = AUTHENTICATION + 16;
 

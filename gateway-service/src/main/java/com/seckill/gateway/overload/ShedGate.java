@@ -1,5 +1,6 @@
 package com.seckill.gateway.overload;
 
+import com.seckill.gateway.SalePaths;
 import com.seckill.gateway.edge.CannedAnswer;
 import com.seckill.gateway.edge.EncodedAnswers;
 import io.micrometer.core.instrument.Counter;
@@ -95,19 +96,20 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
             boolean post = HttpMethod.POST.equals(request.method());
             Tier tier = Tier.of(post, path);
             if (tier != null) {
-                Long sale = post ? SoldOutMemo.saleOf(path) : null;
+                Long sale = post ? SalePaths.saleOf(path) : null;
                 if (sale != null && soldOut.isSoldOut(sale)) {
                     soldOutAnswers.increment();
                     answer(ctx, request, msg, gone, 0);
                     return;
                 }
-                Long polled = HttpMethod.GET.equals(request.method()) ? SoldOutMemo.pollOf(path) : null;
+                Long polled = HttpMethod.GET.equals(request.method()) ? SalePaths.pollOf(path) : null;
                 if (polled != null && soldOut.isSoldOut(polled)) {
                     soldOutAnswers.increment();
                     answer(ctx, request, msg, queueSoldOut, 0);
                     return;
                 }
-                if (limits.isFull(tier)) {
+                // a waiting shopper's poll may be answered from the room's figures (WaitingAnswers): only what goes on is limited
+                if (limits.isFull(tier) && polled == null) {
                     shed.get(tier).increment();
                     answer(ctx, request, msg, busy, properties.retryAfterSeconds(tier));
                     return;

@@ -3,17 +3,15 @@ package com.seckill.gateway.overload;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.web.Headers;
 import com.seckill.common.error.SeckillException;
-import com.seckill.common.web.DecimalId;
 import com.seckill.gateway.GatewayFilterOrder;
+import com.seckill.gateway.SalePaths;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
-import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -35,9 +33,6 @@ import reactor.core.publisher.Mono;
 @Order(GatewayFilterOrder.SOLD_OUT)
 class SoldOutMemo implements WebFilter {
 
-    private static final String PREFIX = "/api/seckill/";
-    private static final String QUEUE = "/queue";
-
     private final ConcurrentMap<Long, Long> soldOutUntil = new ConcurrentHashMap<>();
     private final long forMillis;
     private final Clock clock;
@@ -54,7 +49,7 @@ class SoldOutMemo implements WebFilter {
         if (forMillis <= 0) {
             return chain.filter(exchange);
         }
-        Long polled = pollOf(exchange.getRequest());
+        Long polled = SalePaths.pollOf(exchange.getRequest());
         if (polled != null) {
             // a waiting room's poll: seckill-service marks a SOLD_OUT answer, ShedGate answers the next ones
             exchange.getResponse().beforeCommit(() -> {
@@ -68,7 +63,7 @@ class SoldOutMemo implements WebFilter {
             });
             return chain.filter(exchange);
         }
-        Long activityId = saleOf(exchange.getRequest());
+        Long activityId = SalePaths.saleOf(exchange.getRequest());
         if (activityId == null) {
             return chain.filter(exchange);
         }
@@ -96,38 +91,6 @@ class SoldOutMemo implements WebFilter {
     boolean isSoldOut(long activityId) {
         Long until = soldOutUntil.get(activityId);
         return until != null && clock.millis() < until;
-    }
-
-    /** The activity of a waiting-room poll {@code GET /api/seckill/{aid}/queue}, or null. */
-    static Long pollOf(ServerHttpRequest request) {
-        return HttpMethod.GET.equals(request.getMethod()) ? pollOf(request.getPath().pathWithinApplication().value()) : null;
-    }
-
-    /** The activity of a path {@code /api/seckill/{aid}/queue}, or null. */
-    static Long pollOf(String path) {
-        return path.endsWith(QUEUE) ? saleOf(path) : null;
-    }
-
-    /** The activity of a {@code POST /api/seckill/{aid}/{action}}, or null. */
-    static Long saleOf(ServerHttpRequest request) {
-        return HttpMethod.POST.equals(request.getMethod()) ? saleOf(request.getPath().pathWithinApplication().value()) : null;
-    }
-
-    /** The activity of a path {@code /api/seckill/{aid}/{action}}, or null. */
-    static Long saleOf(String path) {
-        if (!path.startsWith(PREFIX)) {
-            return null;
-        }
-        int slash = path.indexOf('/', PREFIX.length());
-        if (slash < 0 || slash == path.length() - 1 || path.indexOf('/', slash + 1) >= 0) {
-            return null;
-        }
-        try {
-            long id = DecimalId.parse(path.substring(PREFIX.length(), slash));
-            return id > 0 ? id : null;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     /** What seckill-service answered a moment ago. */

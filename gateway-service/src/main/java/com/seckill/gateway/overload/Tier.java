@@ -1,5 +1,7 @@
 package com.seckill.gateway.overload;
 
+import com.seckill.gateway.SalePaths;
+
 /**
  * The inner service a request is routed to, as the gateway's routes say (application.yml), purchases
  * apart; each has a concurrency limit of its own, since one saturated service must not shed another's
@@ -11,8 +13,9 @@ enum Tier {
     /** seckill-service's purchases: a shopper who holds a path is further along than one asking for it. */
     PURCHASE,
     /**
-     * Waiting rooms' joins and polls ({@code /api/seckill/{aid}/queue}): the crowd that waits. Apart, so that
-     * its polls never shed the path request of a shopper it admitted; told to come back later than the rest.
+     * Waiting rooms' joins and the polls the gateway does not answer itself ({@code /api/seckill/{aid}/queue}):
+     * the crowd that waits. Apart, so that it never sheds the path request of a shopper it admitted; bounded by
+     * the ceiling, not adaptive (a join shed is a place lost); told to come back later than the rest.
      */
     QUEUE,
     /** The rest of seckill-service: paths, catalog, results. */
@@ -34,7 +37,7 @@ enum Tier {
         if (path.endsWith(EVENTS)) {
             return null;
         }
-        if (SoldOutMemo.pollOf(path) != null) {
+        if (SalePaths.pollOf(path) != null) {
             return QUEUE;
         }
         if (under(path, "/api/admin/activities")) {
@@ -54,12 +57,12 @@ enum Tier {
 
     /** {@code /api/seckill/{aid}/{path}}, the path being neither of the two other actions there. */
     private static boolean isPurchase(String path) {
-        Long sale = SoldOutMemo.saleOf(path);
+        Long sale = SalePaths.saleOf(path);
         if (sale == null) {
             return false;
         }
         String action = path.substring(path.lastIndexOf('/') + 1);
-        return !action.equals(TOKEN) && SoldOutMemo.pollOf(path) == null;
+        return !action.equals(TOKEN) && SalePaths.pollOf(path) == null;
     }
 
     private static boolean under(String path, String prefix) {

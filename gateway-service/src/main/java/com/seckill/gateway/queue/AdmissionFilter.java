@@ -3,12 +3,11 @@ package com.seckill.gateway.queue;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.trust.QueueTokens;
-import com.seckill.common.web.DecimalId;
 import com.seckill.gateway.GatewayFilterOrder;
+import com.seckill.gateway.SalePaths;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import java.time.Clock;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -26,7 +25,6 @@ import reactor.core.publisher.Mono;
 @Order(GatewayFilterOrder.ADMISSION)
 class AdmissionFilter implements WebFilter {
 
-    private static final String PREFIX = "/api/seckill/";
     private static final String TOKEN = "/token";
 
     private final WaitingRooms rooms;
@@ -58,17 +56,7 @@ class AdmissionFilter implements WebFilter {
 
     /** The activity of a {@code POST /api/seckill/{aid}/token}, or null. */
     private static Long pathRequestOf(ServerHttpRequest request) {
-        String path = request.getPath().pathWithinApplication().value();
-        if (!HttpMethod.POST.equals(request.getMethod()) || !path.startsWith(PREFIX) || !path.endsWith(TOKEN)) {
-            return null;
-        }
-        String id = path.substring(PREFIX.length(), path.length() - TOKEN.length());
-        try {
-            long activityId = DecimalId.parse(id);
-            return activityId > 0 ? activityId : null;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return request.getPath().pathWithinApplication().value().endsWith(TOKEN) ? SalePaths.saleOf(request) : null;
     }
 
     static final class NotAdmitted extends SeckillException {

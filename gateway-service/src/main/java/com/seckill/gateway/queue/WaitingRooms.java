@@ -4,17 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.gateway.services.InnerServices;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.Set;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Which activities have a waiting room, as seckill-service's catalog says (the public
- * {@code GET /api/activities}, read every second). Each read replaces the whole set, so a room turned
- * off or an activity gone is no longer guarded here; a read that fails keeps the last set.
+ * Which activities have a waiting room, and when their sales start and end, as seckill-service's catalog says
+ * (the public {@code GET /api/activities}, read every second). Each read replaces the whole set, so a room turned
+ * off or an activity gone is no longer guarded nor answered for here; a read that fails keeps the last set.
  */
 @Component
 class WaitingRooms {
@@ -22,7 +24,15 @@ class WaitingRooms {
     private static final Logger log = LoggerFactory.getLogger(WaitingRooms.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-    private volatile Set<Long> rooms = Set.of();
+    /** A sale with a waiting room: when it starts and when it ends (null when the catalog did not say). */
+    record Sale(Instant start, Instant end) {
+
+        boolean known() {
+            return start != null && end != null;
+        }
+    }
+
+    private volatile Map<Long, Sale> rooms = Map.of();
     private final InnerServices services;
     private final ObjectMapper json;
 
@@ -32,7 +42,15 @@ class WaitingRooms {
     }
 
     boolean has(long activityId) {
-        return rooms.contains(activityId);
+        return rooms.containsKey(activityId);
+    }
+
+    Optional<Sale> sale(long activityId) {
+        return Optional.ofNullable(rooms.get(activityId));
+    }
+
+    Map<Long, Sale> all() {
+        return rooms;
     }
 
     @Scheduled(fixedDelayString = WaitingRoomProperties.REFRESH, initialDelay = 1000)
@@ -43,15 +61,23 @@ class WaitingRooms {
             if (activities == null || !activities.isArray()) {
                 return;
             }
-            Set<Long> read = new HashSet<>();
+            Map<Long, Sale> read = new HashMap<>();
             for (JsonNode activity : activities) {
                 if (activity.path("waitingRoom").path("enabled").asBoolean(false)) {
-                    read.add(activity.path("id").asLong());
+                    read.put(activity.path("id").asLong(), new Sale(instant(activity.path("startTime")), instant(activity.path("endTime"))));
                 }
             }
-            rooms = Set.copyOf(read);
+            rooms = Map.copyOf(read);
         } catch (Exception e) {
             log.debug("Waiting rooms not refreshed: {}", e.toString());
+        }
+    }
+
+    private static Instant instant(JsonNode field) {
+        try {
+            return field.isTextual() ? Instant.parse(field.asText()) : null;
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
         }
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
 
 /**
  * A service that answers what {@code statusOf} says, and holds every request until {@link #release()}
@@ -79,16 +80,21 @@ public final class HeldService {
 
     /** Holds {@code count} reads of the catalog sent through the gateway at {@code gatewayPort}: their tier is full. */
     void fillWithCatalogReads(int gatewayPort, int count) {
+        fillWith(gatewayPort, count, client -> client.get().uri("/api/activities/" + randomId()).retrieve().toBodilessEntity());
+    }
+
+    /** Holds {@code count} of the {@code request}s sent through the gateway at {@code gatewayPort}: their tier is full. */
+    public void fillWith(int gatewayPort, int count, Function<WebClient, Mono<?>> request) {
         hold();
         WebClient client = WebClient.create("http://127.0.0.1:" + gatewayPort);
         for (int i = 0; i < count; i++) {
-            keep(client.get().uri("/api/activities/" + randomId()).retrieve().toBodilessEntity().subscribe());
+            keep(request.apply(client).subscribe());
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> inFlight() == count);
     }
 
     /** Lets every held request go, waits until none is in flight, and drops what was kept. */
-    void releaseAll() {
+    public void releaseAll() {
         release();
         await().atMost(Duration.ofSeconds(10)).until(() -> inFlight() == 0);
         sent.forEach(Disposable::dispose);

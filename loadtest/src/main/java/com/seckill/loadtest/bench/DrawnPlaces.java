@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * The waiting room's fair start as the admins audit it ({@code GET /api/admin/activities/{id}/queue/draw}):
  * the place drawn for each shopper who joined before the start, read page by page. The bench relates it
- * to the order it saw its own joins answered in, over every early shopper, not only the few who polled
+ * to the order its shoppers first asked to join in, over every early shopper, not only the few who polled
  * between the start and the sell-out.
  */
 final class DrawnPlaces {
@@ -48,7 +48,7 @@ final class DrawnPlaces {
         return last;
     }
 
-    /** The pairs (rank of the moment the crowd's join was answered, place drawn) of the early shoppers the draw lists. */
+    /** The pairs (the moment the shopper first asked to join, place drawn) of the early shoppers the draw lists. */
     static List<long[]> joinOrderAgainstPlace(Map<Long, Long> joinedAtNanos, Map<Long, Long> drawn) {
         List<long[]> pairs = new ArrayList<>();
         joinedAtNanos.forEach((user, at) -> {

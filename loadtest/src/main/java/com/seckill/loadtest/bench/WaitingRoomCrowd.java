@@ -5,16 +5,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,26 +44,14 @@ final class WaitingRoomCrowd {
     final List<Long> toldSoldOutAt = Collections.synchronizedList(new ArrayList<>());
     /** user id -> the place told, of the shoppers who joined before the start and were told one after it. */
     final Map<Long, Long> earlyPlaces = new ConcurrentHashMap<>();
-    /** user id -> when (System.nanoTime) the first join of a shopper who came before the start was answered. */
+    /** user id -> when (System.nanoTime) a shopper who came before the start first asked to join. */
     final Map<Long, Long> earlyJoinedAt = new ConcurrentHashMap<>();
+    /** (when the shopper first asked to join, System.nanoTime; the place it was told) of those who came after the start. */
     final List<long[]> latePlaces = Collections.synchronizedList(new ArrayList<>());
 
 
     WaitingRoomCrowd(String gateway) {
         this.gateway = gateway;
-    }
-
-    /** Everything seen so far forgotten (the warm-up sale's figures are not measured). */
-    void forget() {
-        latencies.clear();
-        answers.clear();
-        timeouts.set(0);
-        serverErrors.set(0);
-        lastSale.set(0);
-        toldSoldOutAt.clear();
-        earlyPlaces.clear();
-        earlyJoinedAt.clear();
-        latePlaces.clear();
     }
 
     record Answer(int status, String body, long nanos, long retryAfterMs) {
@@ -105,26 +92,24 @@ final class WaitingRoomCrowd {
         return m.find() ? m.group(1) : null;
     }
 
-    /** The join number a ticket carries (its first 8 bytes): the order the shop saw the joins in. */
-    static long joinNumber(String ticket) {
-        return ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket)).getLong();
-    }
-
     /**
      * A page: join, poll as told (pollAfterMs; Retry-After when BUSY), join again when it holds no place (a
      * join told BUSY), buy once admitted; the end: bought, sold out, told it bought already, or given up.
+     * Told before the start to come back at it, the shopper comes back within the second after
+     * {@code herdAtMillis} (the herd at the start: every early page asking at once), not when told.
      */
-    void shopper(long activity, long userId, String token, boolean early, CountDownLatch done) {
+    void shopper(long activity, long userId, String token, boolean early, long herdAtMillis, CountDownLatch done) {
         String queue = "/api/seckill/" + activity + "/queue";
         try {
             String ticket = null;
             boolean placed = false;
+            long firstAsked = System.nanoTime();
+            if (early) {
+                earlyJoinedAt.put(userId, firstAsked);
+            }
             Answer answer = send("POST", queue, token, Map.of());
             for (int visits = 0; visits < 400; visits++) {
                 if (answer.status() == 200) {
-                    if (early) {
-                        earlyJoinedAt.putIfAbsent(userId, System.nanoTime());
-                    }
                     ticket = Objects.requireNonNullElse(find(TICKET, answer.body()), ticket);
                     String status = find(STATUS, answer.body());
                     String position = find(POSITION, answer.body());
@@ -132,7 +117,7 @@ final class WaitingRoomCrowd {
                         if (early) {
                             earlyPlaces.put(userId, Long.parseLong(position));
                         } else {
-                            latePlaces.add(new long[] {joinNumber(ticket), Long.parseLong(position)});
+                            latePlaces.add(new long[] {firstAsked, Long.parseLong(position)});
                         }
                         placed = true;
                     }
@@ -156,7 +141,11 @@ final class WaitingRoomCrowd {
                     return; // refused for good: 409 DUPLICATE (bought already), 403 ...
                 }
                 String after = answer.status() == 200 ? find(POLL, answer.body()) : null;
-                Thread.sleep(after != null ? Long.parseLong(after) : answer.retryAfterMs());
+                if (after != null && answer.body().contains("drawAt") && herdAtMillis > 0) {
+                    Thread.sleep(Math.max(0, herdAtMillis - System.currentTimeMillis()) + ThreadLocalRandom.current().nextLong(1_000));
+                } else {
+                    Thread.sleep(after != null ? Long.parseLong(after) : answer.retryAfterMs());
+                }
                 answer = ticket == null ? send("POST", queue, token, Map.of())
                         : send("GET", queue, token, Map.of("X-Seckill-Ticket", ticket));
             }

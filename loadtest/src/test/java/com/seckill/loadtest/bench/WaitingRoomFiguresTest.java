@@ -3,9 +3,7 @@ package com.seckill.loadtest.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -41,11 +39,5 @@ class WaitingRoomFiguresTest {
         assertThat(WaitingRoomFigures.percentileMs(nanos, 0.5)).isEqualTo(50);
         assertThat(WaitingRoomFigures.percentileMs(nanos, 0.99)).isEqualTo(99);
         assertThat(WaitingRoomFigures.percentileMs(List.of(), 0.99)).isZero();
-    }
-
-    @Test
-    void theJoinNumberIsTheTicketsFirstEightBytes() {
-        byte[] ticket = ByteBuffer.allocate(24).putLong(1234).array();
-        assertThat(WaitingRoomCrowd.joinNumber(Base64.getUrlEncoder().withoutPadding().encodeToString(ticket))).isEqualTo(1234);
     }
 }

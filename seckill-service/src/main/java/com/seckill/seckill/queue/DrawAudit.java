@@ -1,5 +1,6 @@
 package com.seckill.seckill.queue;
 
+import com.seckill.common.queue.QueueDraw;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.activity.ActivityCatalog;

@@ -1,6 +1,7 @@
 package com.seckill.seckill.queue;
 
 import com.seckill.common.error.ErrorCode;
+import com.seckill.common.queue.QueueAnswer;
 import com.seckill.common.trust.QueueTokens;
 import com.seckill.common.web.Headers;
 import com.seckill.web.openapi.Answers;

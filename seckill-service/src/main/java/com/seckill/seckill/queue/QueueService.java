@@ -1,5 +1,7 @@
 package com.seckill.seckill.queue;
 
+import com.seckill.common.queue.QueueAnswer;
+import com.seckill.common.queue.WaitingPlaces;
 import com.seckill.common.redis.LuaScripts;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.trust.QueueTokens;
@@ -12,7 +14,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Service;
@@ -75,6 +76,12 @@ class QueueService {
         return enter(activityId, userId, ticket, POLL);
     }
 
+    /** Whether the sale has no unit left (its waiting shoppers are told SOLD_OUT); a waiting room's sale keeps one bucket. */
+    boolean noUnitLeft(long activityId) {
+        String stock = redisGuard.call(() -> redis.opsForValue().get(SeckillKeys.stock(activityId)));
+        return stock != null && Long.parseLong(stock) <= 0;
+    }
+
     private QueueAnswer enter(long activityId, long userId, String ticket, String mode) {
         Activity activity = catalog.find(activityId).orElseThrow(() -> new Refusals.UnknownActivity(activityId));
         WaitingRoomSettings room = catalog.room(activityId).orElseThrow(() -> new QueueRefusals.NoWaitingRoom(activityId));
@@ -108,21 +115,11 @@ class QueueService {
         }
         if (queue.drawn() == null) {
             // before the start: everyone who joined so far is drawn at the start; the back of the queue till then
-            return QueueAnswer.waiting(queue.paused() ? QueueAnswer.PAUSED : QueueAnswer.WAITING, queue.joined(), 0,
-                    eta(queue.joined(), queue.rate()) + Math.max(0, activity.startTime().getEpochSecond() - now.getEpochSecond()),
-                    PollAfter.beforeStart(activity.startTime().toEpochMilli() - now.toEpochMilli(), ThreadLocalRandom.current().nextDouble()),
-                    ticket, activity.startTime().toString());
+            return WaitingPlaces.beforeStart(queue.joined(), queue.rate(), queue.paused(), activity.startTime(), now, ticket);
         }
-        long place = queue.joinNumber() <= queue.drawn()
-                ? QueueDraw.place(room.seed(), queue.drawn(), queue.joinNumber()) : queue.joinNumber();
+        long place = WaitingPlaces.place(room.seed(), queue.drawn(), queue.joinNumber());
         if (place > queue.serving()) {
-            long ahead = place - queue.serving();
-            long eta = eta(ahead, queue.rate());
-            double spread = ThreadLocalRandom.current().nextDouble();
-            long pollAfter = ahead > queue.stock() ? PollAfter.waiting(eta, eta(queue.stock(), queue.rate()), spread)
-                    : PollAfter.waiting(eta, spread);
-            return QueueAnswer.waiting(queue.paused() ? QueueAnswer.PAUSED : QueueAnswer.WAITING, place, queue.serving(), eta, pollAfter,
-                    ticket, null);
+            return WaitingPlaces.waiting(place, queue.serving(), queue.rate(), queue.stock(), queue.paused(), ticket);
         }
         long admittedAt = queue.admittedAt() != null ? queue.admittedAt() : admit(activity.id(), userId, now);
         Instant expires = Instant.ofEpochMilli(admittedAt).plusSeconds(room.admissionSeconds());
@@ -149,10 +146,6 @@ class QueueService {
                         SeckillKeys.users(id), SeckillKeys.stock(id), SeckillKeys.queueLeft(id)),
                 Long.toString(userId), mode, signed.isPresent() ? Long.toString(signed.getAsLong()) : "",
                 Long.toString(now.toEpochMilli()), Long.toString(activity.startTime().toEpochMilli())));
-    }
-
-    private static long eta(long placesAhead, long rate) {
-        return rate <= 0 ? placesAhead : (placesAhead + rate - 1) / rate;
     }
 
     private static String text(List<?> answer, int index) {

@@ -1,9 +1,11 @@
 package com.seckill.seckill.queue;
 
+import com.seckill.common.queue.QueueAnswer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.Set;
@@ -16,8 +18,9 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 /**
  * {@code GET /api/seckill/{aid}/queue/events}: a shopper's place pushed when it changes. No thread is held
  * per stream: one scheduled task looks at each stream when its own {@code pollAfterMs} has passed (so a
- * stream costs what the page's polling would, no more) and pushes the answer if it changed; ADMITTED,
- * SOLD_OUT and EXPIRED end the stream. A stream lasts {@code stream-timeout}; the page opens another.
+ * stream costs what the page's polling would, no more) and pushes the answer if it changed; once a sale has no
+ * unit left (one stock read per sale and check), every stream of it is looked at in that check, so SOLD_OUT reaches
+ * the waiting within half a second of the last unit. ADMITTED, SOLD_OUT and EXPIRED end the stream. A stream lasts {@code stream-timeout}; the page opens another.
  */
 @Component
 class QueueStreams {
@@ -73,7 +76,11 @@ class QueueStreams {
     @Scheduled(fixedDelayString = QueueProperties.STREAM_CHECK)
     void check() {
         long now = clock.millis();
+        Set<Long> soldOut = soldOut();
         for (Stream stream : open) {
+            if (soldOut.contains(stream.activityId)) {
+                stream.nextCheck = now; // the last unit is gone: told now, not at its next look
+            }
             if (now < stream.nextCheck) {
                 continue;
             }
@@ -85,6 +92,24 @@ class QueueStreams {
                 stream.nextCheck = now + properties.streamCheck().toMillis() * 2; // Redis away: look again shortly
             }
         }
+    }
+
+    /** The sales of the open streams that have no unit left: one read per sale, whatever its streams. */
+    private Set<Long> soldOut() {
+        Set<Long> soldOut = new HashSet<>();
+        Set<Long> looked = new HashSet<>();
+        for (Stream stream : open) {
+            if (looked.add(stream.activityId)) {
+                try {
+                    if (queue.noUnitLeft(stream.activityId)) {
+                        soldOut.add(stream.activityId);
+                    }
+                } catch (RuntimeException e) {
+                    // Redis away: the streams look again at their own time
+                }
+            }
+        }
+        return soldOut;
     }
 
     /** Sends the answer if it is news; false once the stream is over. */

@@ -1,5 +1,7 @@
 package com.seckill.seckill.queue;
 
+import com.seckill.common.queue.QueueAnswer;
+import com.seckill.common.queue.QueueDraw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;

@@ -215,6 +215,25 @@ class WaitingRoomIT extends SeckillServiceIT {
     }
 
     @Test
+    void anOpenStreamIsToldSoldOutWithinTheCheckAfterTheLastUnitNotAtItsNextLook() throws Exception {
+        long activityId = createActivity(5, Instant.now().minusSeconds(1).truncatedTo(ChronoUnit.SECONDS), 1);
+        long first = uniqueId();
+        for (int i = 0; i < 10; i++) {
+            join(activityId, first + i);
+        }
+        MockHttpServletResponse stream = mvc.perform(get("/api/seckill/{id}/queue/events", activityId).with(Callers.user(first + 9)))
+                .andReturn().getResponse();
+        await().atMost(Duration.ofSeconds(5)).until(() -> stream.getContentAsString().contains("\"WAITING\""));
+        java.util.regex.Matcher pollAfter = java.util.regex.Pattern.compile("\"pollAfterMs\":(\\d+)").matcher(stream.getContentAsString());
+        assertThat(pollAfter.find()).isTrue();
+        // premise: far back (5 units for 9 ahead at 1 a second), its own next look is at least 3 s away
+        assertThat(Long.parseLong(pollAfter.group(1))).isGreaterThanOrEqualTo(3_000);
+
+        redis.opsForValue().set(SeckillKeys.stock(activityId), "0");
+        await().atMost(Duration.ofSeconds(2)).until(() -> stream.getContentAsString().contains("\"SOLD_OUT\""));
+    }
+
+    @Test
     void aPlaceSurvivesARedisThatLostTheQueueThroughItsTicket() throws Exception {
         long activityId = createActivity(100, Instant.now().plusSeconds(600).truncatedTo(ChronoUnit.SECONDS), 10);
         long first = uniqueId();

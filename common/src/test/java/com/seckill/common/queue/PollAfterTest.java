@@ -1,4 +1,4 @@
-package com.seckill.seckill.queue;
+package com.seckill.common.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,9 +33,9 @@ class PollAfterTest {
         // 3,000 ahead at 150 a second (20 s), 1,050 units left (7 s): back in 7 s, not 10
         assertThat(PollAfter.waiting(20, 7, 0)).isEqualTo(7_000);
         assertThat(PollAfter.waiting(20, 7, 0.999)).isBetween(8_390L, 8_400L);
-        // 2,000 ahead (14 s), 300 units left (2 s): not every 2 s, but no later than 5 s
-        assertThat(PollAfter.waiting(14, 2, 0)).isEqualTo(PollAfter.FAR_BACK_MS);
-        assertThat(PollAfter.waiting(14, 0, 0.5)).as("no units left").isEqualTo(5_500);
+        // 2,000 ahead (14 s), 300 units left (2 s): not every 2 s, but no later than 3 s
+        assertThat(PollAfter.waiting(14, 2, 0)).isEqualTo(PollAfter.FAR_BACK_MS).isEqualTo(3_000);
+        assertThat(PollAfter.waiting(14, 0, 0.5)).as("no units left").isEqualTo(3_300);
         assertThat(PollAfter.waiting(4, 30, 0.5)).as("the wait is the shorter").isEqualTo(PollAfter.waiting(4, 0.5));
         assertThat(PollAfter.waiting(6, 0, 0.5)).as("the wait is the shorter").isEqualTo(PollAfter.waiting(6, 0.5));
     }

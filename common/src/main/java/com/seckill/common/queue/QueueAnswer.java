@@ -1,4 +1,4 @@
-package com.seckill.seckill.queue;
+package com.seckill.common.queue;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -10,24 +10,24 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * places of everyone who joined before the start are drawn at the start ({@code drawAt}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record QueueAnswer(String status, Long position, Long serving, Long etaSeconds, Long pollAfterMs, String admission,
+public record QueueAnswer(String status, Long position, Long serving, Long etaSeconds, Long pollAfterMs, String admission,
                    Long expiresInSeconds, String ticket, String drawAt) {
 
-    static final String WAITING = "WAITING";
-    static final String ADMITTED = "ADMITTED";
-    static final String SOLD_OUT = "SOLD_OUT";
-    static final String EXPIRED = "EXPIRED";
-    static final String PAUSED = "PAUSED";
+    public static final String WAITING = "WAITING";
+    public static final String ADMITTED = "ADMITTED";
+    public static final String SOLD_OUT = "SOLD_OUT";
+    public static final String EXPIRED = "EXPIRED";
+    public static final String PAUSED = "PAUSED";
 
-    static QueueAnswer waiting(String status, long position, long serving, long etaSeconds, long pollAfterMs, String ticket, String drawAt) {
+    public static QueueAnswer waiting(String status, long position, long serving, long etaSeconds, long pollAfterMs, String ticket, String drawAt) {
         return new QueueAnswer(status, position, serving, etaSeconds, pollAfterMs, null, null, ticket, drawAt);
     }
 
-    static QueueAnswer admitted(String admission, long expiresInSeconds, String ticket) {
+    public static QueueAnswer admitted(String admission, long expiresInSeconds, String ticket) {
         return new QueueAnswer(ADMITTED, null, null, null, null, admission, expiresInSeconds, ticket, null);
     }
 
-    static QueueAnswer only(String status) {
+    public static QueueAnswer only(String status) {
         return new QueueAnswer(status, null, null, null, null, null, null, null, null);
     }
 }

@@ -1,4 +1,4 @@
-package com.seckill.seckill.queue;
+package com.seckill.common.queue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +13,7 @@ import javax.crypto.spec.SecretKeySpec;
  * the seed, n and a join number, so a place is the same on every instance, after a Redis restart, and
  * for anyone who audits the draw with the seed the admins are shown.
  */
-final class QueueDraw {
+public final class QueueDraw {
 
     private static final int ROUNDS = 4;
     private static final String ALGORITHM = "HmacSHA256";
@@ -22,7 +22,7 @@ final class QueueDraw {
     }
 
     /** The place (1..n) of the shopper who joined {@code joinNumber}-th (1..n) before the start. */
-    static long place(String seed, long n, long joinNumber) {
+    public static long place(String seed, long n, long joinNumber) {
         if (n <= 0 || joinNumber < 1 || joinNumber > n) {
             throw new IllegalArgumentException("join number " + joinNumber + " outside 1.." + n);
         }

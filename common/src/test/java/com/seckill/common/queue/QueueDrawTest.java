@@ -1,4 +1,4 @@
-package com.seckill.seckill.queue;
+package com.seckill.common.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;

@@ -1,4 +1,4 @@
-package com.seckill.seckill.queue;
+package com.seckill.common.queue;
 
 /**
  * How long a waiting shopper is told to wait before asking again (DESIGN.md §11, rule 3): 1 to 10 s,
@@ -6,28 +6,29 @@ package com.seckill.seckill.queue;
  * once. N waiting shoppers then cost about N / pollAfter answers a second. An admission lasts far
  * longer than a poll interval, so a shopper who learns it a second late loses nothing.
  */
-final class PollAfter {
+public final class PollAfter {
 
-    static final long MIN_MS = 1_000;
-    static final long MAX_MS = 10_000;
+    public static final long MIN_MS = 1_000;
+    public static final long MAX_MS = 10_000;
     /** Before the start everyone is told to come back at it: over this much after it, not all in its first moment. */
-    static final long START_SPREAD_MS = 3_000;
+    public static final long START_SPREAD_MS = 3_000;
     /**
      * A shopper behind more shoppers than units left comes back when those units are let in, but not
-     * sooner than this: thousands far back polling every second or two cost more than the news is worth.
+     * sooner than this: thousands far back polling every second cost more than the news is worth, even
+     * answered by the gateway from memory; every 3 to 3.6 s tells each of them SOLD_OUT within 4 s.
      */
-    static final long FAR_BACK_MS = 5_000;
+    public static final long FAR_BACK_MS = 3_000;
 
     private PollAfter() {
     }
 
     /** Before the start, whose places are drawn at it: come back at the start, {@code spread} (0 to 1) of three seconds after it. */
-    static long beforeStart(long untilStartMs, double spread) {
+    public static long beforeStart(long untilStartMs, double spread) {
         return bounded(untilStartMs + (long) (spread * START_SPREAD_MS));
     }
 
     /** Waiting with {@code etaSeconds} to go: half of it, from 0.8 to 1.2 times that by {@code spread} (0 to 1). */
-    static long waiting(long etaSeconds, double spread) {
+    public static long waiting(long etaSeconds, double spread) {
         return bounded((long) (etaSeconds * 1000 / 2.0 * (0.8 + 0.4 * spread)));
     }
 
@@ -36,7 +37,7 @@ final class PollAfter {
      * than when those units will all have been let in ({@code unitsAdmittedSeconds}, at least
      * {@link #FAR_BACK_MS}), since by then its outcome is known (sold out, or units that came back).
      */
-    static long waiting(long etaSeconds, long unitsAdmittedSeconds, double spread) {
+    public static long waiting(long etaSeconds, long unitsAdmittedSeconds, double spread) {
         long known = Math.max(unitsAdmittedSeconds * 1000, FAR_BACK_MS);
         return Math.min(waiting(etaSeconds, spread), bounded((long) (known * (1 + 0.2 * spread))));
     }
