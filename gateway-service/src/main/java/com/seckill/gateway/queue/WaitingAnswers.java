@@ -1,25 +1,17 @@
 package com.seckill.gateway.queue;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.error.ErrorCode;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.queue.QueueAnswer;
 import com.seckill.common.queue.WaitingPlaces;
 import com.seckill.common.trust.QueueTokens;
-import com.seckill.common.web.Headers;
 import com.seckill.gateway.GatewayFilterOrder;
 import com.seckill.gateway.SalePaths;
 import com.seckill.gateway.auth.AuthenticatedUser;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.OptionalLong;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -46,29 +38,22 @@ class WaitingAnswers implements WebFilter {
     private final WaitingRooms rooms;
     private final RoomLooks looks;
     private final QueueTokens tokens;
-    private final ObjectMapper json;
     private final Clock clock;
-    private final Counter answered;
-    private final Counter soldOutJoins;
+    private final QueueReplies replies;
 
-    WaitingAnswers(WaitingRooms rooms, RoomLooks looks, QueueTokens tokens, ObjectMapper json, Clock clock, MeterRegistry meters) {
+    WaitingAnswers(WaitingRooms rooms, RoomLooks looks, QueueTokens tokens, QueueReplies replies, Clock clock) {
         this.rooms = rooms;
         this.looks = looks;
         this.tokens = tokens;
-        this.json = json;
+        this.replies = replies;
         this.clock = clock;
-        this.answered = Counter.builder("seckill.gateway.queue.answered")
-                .description("Waiting-room polls the gateway answered from the room's figures, without seckill-service")
-                .register(meters);
-        this.soldOutJoins = Counter.builder("seckill.gateway.queue.sold.out.joins")
-                .description("Waiting-room joins the gateway answered 410 SOLD_OUT from the room's figures").register(meters);
     }
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         Long joined = SalePaths.saleOf(exchange.getRequest());
         if (joined != null && exchange.getRequest().getPath().pathWithinApplication().value().endsWith(QUEUE) && noUnitLeft(joined)) {
-            soldOutJoins.increment();
+            replies.count(QueueReplies.JOIN, QueueAnswer.SOLD_OUT);
             return Mono.error(new SoldOut());
         }
         Long activityId = SalePaths.pollOf(exchange.getRequest());
@@ -79,14 +64,17 @@ class WaitingAnswers implements WebFilter {
         QueueAnswer answer = AuthenticatedUser.of(exchange)
                 .map(user -> answer(activityId, user.userId(), ticket))
                 .orElse(null);
-        return answer == null ? chain.filter(exchange) : write(exchange, answer);
+        if (answer == null) {
+            return chain.filter(exchange);
+        }
+        return replies.write(exchange, QueueReplies.POLL, answer);
     }
 
     /** Whether the room's fresh figures say no unit is left: a join is told 410 SOLD_OUT, as seckill-service would. */
     boolean noUnitLeft(long activityId) {
         WaitingRooms.Sale sale = rooms.sale(activityId).orElse(null);
         RoomFigures room = sale == null || !sale.known() ? null : looks.fresh(activityId).orElse(null);
-        return room != null && room.stock() != null && room.stock() <= 0 && clock.instant().isBefore(sale.end());
+        return room != null && room.stock() != null && room.stock() <= 0 && sale.open(clock.instant());
     }
 
     /** The answer to the shopper's poll, or null when seckill-service has to give it. */
@@ -97,7 +85,7 @@ class WaitingAnswers implements WebFilter {
             return null;
         }
         Instant now = clock.instant();
-        if (!now.isBefore(sale.end())) {
+        if (!sale.open(now)) {
             return null;
         }
         OptionalLong joinNumber = tokens.joinNumber(ticket, activityId, userId);
@@ -118,29 +106,15 @@ class WaitingAnswers implements WebFilter {
         if (room.stock() <= 0) {
             return QueueAnswer.only(QueueAnswer.SOLD_OUT);
         }
-        if (place <= room.serving() + (long) Math.ceil(room.rate() * SERVED_SOON_SECONDS)) {
+        if (place <= room.serving() + servedSoon(room.rate())) {
             return null;
         }
         return WaitingPlaces.waiting(place, room.serving(), room.rate(), room.stock(), room.paused(), ticket);
     }
 
-    private Mono<Void> write(ServerWebExchange exchange, QueueAnswer answer) {
-        byte[] body;
-        try {
-            body = json.writeValueAsBytes(answer);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("A waiting-room answer did not serialize", e);
-        }
-        answered.increment();
-        ServerHttpResponse response = exchange.getResponse();
-        response.setStatusCode(HttpStatus.OK);
-        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-        response.getHeaders().setContentLength(body.length);
-        response.getHeaders().setCacheControl("no-store");
-        if (QueueAnswer.SOLD_OUT.equals(answer.status())) {
-            response.getHeaders().set(Headers.SOLD_OUT, "true"); // the next polls are answered at the connection (ShedGate)
-        }
-        return response.writeWith(Mono.just(response.bufferFactory().wrap(body)));
+    /** Places this close behind the serving position may be served by the time the answer is read: seckill-service decides. */
+    static long servedSoon(long rate) {
+        return (long) Math.ceil(rate * SERVED_SOON_SECONDS);
     }
 
     /** A join of a sale with no unit left. */

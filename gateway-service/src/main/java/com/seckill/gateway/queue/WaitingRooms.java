@@ -24,11 +24,16 @@ class WaitingRooms {
     private static final Logger log = LoggerFactory.getLogger(WaitingRooms.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-    /** A sale with a waiting room: when it starts and when it ends (null when the catalog did not say). */
-    record Sale(Instant start, Instant end) {
+    /** A sale with a waiting room: when its queue opens, when it starts and when it ends (null when the catalog did not say). */
+    record Sale(Instant opensAt, Instant start, Instant end) {
 
         boolean known() {
-            return start != null && end != null;
+            return opensAt != null && start != null && end != null;
+        }
+
+        /** Whether its queue takes shoppers at {@code now}: opened and not ended. */
+        boolean open(Instant now) {
+            return known() && !now.isBefore(opensAt) && now.isBefore(end);
         }
     }
 
@@ -64,7 +69,8 @@ class WaitingRooms {
             Map<Long, Sale> read = new HashMap<>();
             for (JsonNode activity : activities) {
                 if (activity.path("waitingRoom").path("enabled").asBoolean(false)) {
-                    read.put(activity.path("id").asLong(), new Sale(instant(activity.path("startTime")), instant(activity.path("endTime"))));
+                    read.put(activity.path("id").asLong(), new Sale(instant(activity.path("waitingRoom").path("opensAt")),
+                            instant(activity.path("startTime")), instant(activity.path("endTime"))));
                 }
             }
             rooms = Map.copyOf(read);

@@ -98,6 +98,7 @@ final class WaitingRoomBench {
         System.out.printf("==> %,d shoppers join before the start (%s), over %d s; all ask again in its first second%n",
                 sale.early(), start, EARLY_ARRIVAL.toSeconds());
         CountDownLatch done = new CountDownLatch(shoppers);
+        CpuShares cpu = CpuShares.from(settings.root(), BenchSystem.SERVICES);
         long earlyGapMicros = EARLY_ARRIVAL.toNanos() / 1_000 / sale.early();
         for (int i = 0; i < sale.early(); i++) {
             start(crowd, activity, firstUser + i, tokens.get(i), true, start.toEpochMilli(), done);
@@ -113,9 +114,10 @@ final class WaitingRoomBench {
             pause(lateGapMicros);
         }
         done.await(5, java.util.concurrent.TimeUnit.MINUTES);
+        Map<String, Double> cores = cpu.cores();
         long sold = new SaleOrders(api, admin).settled(activity, 30);
         Map<Long, Long> drawn = DrawnPlaces.places(api, admin, activity);
-        return new WaitingRoomFigures.Measured(sale, crowd, sold, drawn, refused, tokenCallsAfter - tokenCallsBefore);
+        return new WaitingRoomFigures.Measured(sale, crowd, sold, drawn, refused, tokenCallsAfter - tokenCallsBefore, cores);
     }
 
     private static void start(WaitingRoomCrowd crowd, long activity, long user, String token, boolean early, long herdAt, CountDownLatch done) {

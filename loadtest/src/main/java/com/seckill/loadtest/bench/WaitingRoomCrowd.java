@@ -37,6 +37,8 @@ final class WaitingRoomCrowd {
     private final String gateway;
     final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     final List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+    /** The same answer times by request ({@code GET queue}, {@code POST queue}, {@code POST token}, {@code POST purchase}). */
+    final Map<String, List<Long>> latenciesByRequest = new ConcurrentHashMap<>();
     final Map<String, AtomicLong> answers = new ConcurrentHashMap<>();
     final AtomicLong timeouts = new AtomicLong();
     final AtomicLong serverErrors = new AtomicLong();
@@ -66,6 +68,7 @@ final class WaitingRoomCrowd {
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             long nanos = System.nanoTime() - start;
             latencies.add(nanos);
+            latenciesByRequest.computeIfAbsent(method + " " + kind(path), k -> Collections.synchronizedList(new ArrayList<>())).add(nanos);
             answers.computeIfAbsent(method + " " + kind(path) + " " + response.statusCode(), k -> new AtomicLong()).incrementAndGet();
             if (response.statusCode() >= 500 && response.statusCode() != 503) {
                 serverErrors.incrementAndGet();

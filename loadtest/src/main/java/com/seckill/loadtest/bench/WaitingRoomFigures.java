@@ -80,7 +80,8 @@ final class WaitingRoomFigures {
     }
 
     /** What one sale's crowd saw, the orders it made, the draw the admins audit and the paths refused without admission. */
-    record Measured(Sale sale, WaitingRoomCrowd crowd, long sold, Map<Long, Long> drawn, List<String> refused, double tokenCallsReached) {
+    record Measured(Sale sale, WaitingRoomCrowd crowd, long sold, Map<Long, Long> drawn, List<String> refused, double tokenCallsReached,
+                    Map<String, Double> cores) {
     }
 
     /** The figures of the runs against their targets (DESIGN.md §11, issue 45), as the Markdown docs/PERFORMANCE.md carries. */
@@ -102,6 +103,7 @@ final class WaitingRoomFigures {
                 busy(r.crowd()), r.crowd().latencies.size(), 100.0 * busyShare(r.crowd())), r -> busyShare(r.crowd()) <= 0.01);
         line(t, runs, "answer time p99 (p50)", "<= 500 ms", r -> String.format(Locale.ROOT, "%,d ms (%,d ms)", percentileMs(r.crowd().latencies, 0.99),
                 percentileMs(r.crowd().latencies, 0.5)), r -> percentileMs(r.crowd().latencies, 0.99) <= 500);
+        line(t, runs, "answer time p99 by request: GET queue, POST queue, POST token, POST purchase", "", r -> byRequest(r.crowd()), r -> true);
         line(t, runs, "timeouts (10 s), 5xx other than 503", "0, 0", r -> r.crowd().timeouts.get() + ", " + r.crowd().serverErrors.get(),
                 r -> r.crowd().timeouts.get() == 0 && r.crowd().serverErrors.get() == 0);
         line(t, runs, "Spearman, first ask vs place, joined after the start", ">= 0.95", r -> String.format(Locale.ROOT, "%.3f (%,d)",
@@ -117,6 +119,10 @@ final class WaitingRoomFigures {
         line(t, runs, "paths asked without, with a forged or another's admission: 403 NOT_ADMITTED, none reaching seckill-service", "all, 0",
                 r -> (allRefused(r) ? "all" : "not all") + String.format(Locale.ROOT, ", %.0f", r.tokenCallsReached()),
                 r -> allRefused(r) && r.tokenCallsReached() == 0);
+        t.append("| cores taken from the first join to the last shopper's end: the crowd (on the same 2 cores); gateway, seckill, order, "
+                + "payment | |");
+        runs.forEach(run -> t.append(' ').append(cores(run.cores())).append(" |"));
+        t.append('\n');
         t.append('\n');
         runs.forEach(r -> t.append(String.format(Locale.ROOT, "Answers, %,d + %,d: %s%n%n", r.sale().early(), r.sale().late(),
                 new TreeMap<>(r.crowd().answers))));
@@ -126,8 +132,28 @@ final class WaitingRoomFigures {
     private static void line(StringBuilder t, List<Measured> runs, String figure, String target, Function<Measured, String> value,
                              Predicate<Measured> met) {
         t.append("| ").append(figure).append(" | ").append(target).append(" |");
-        runs.forEach(run -> t.append(' ').append(value.apply(run)).append(met.test(run) ? " (met)" : " (**not met**)").append(" |"));
+        runs.forEach(run -> t.append(' ').append(value.apply(run)).append(target.isEmpty() ? "" : met.test(run) ? " (met)" : " (**not met**)").append(" |"));
         t.append('\n');
+    }
+
+    /** The crowd's share of a core; the services' (gateway first), e.g. {@code 0.62; 0.41, 0.22, 0.08, 0.01}. */
+    static String cores(Map<String, Double> cores) {
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%.2f;", cores.getOrDefault(CpuShares.CROWD, 0.0)));
+        String separator = " ";
+        for (String service : List.of("gateway-service", "seckill-service", "order-service", "payment-service")) {
+            text.append(separator).append(String.format(Locale.ROOT, "%.2f", cores.getOrDefault(service, 0.0)));
+            separator = ", ";
+        }
+        return text.toString();
+    }
+
+    private static String byRequest(WaitingRoomCrowd crowd) {
+        StringBuilder text = new StringBuilder();
+        for (String request : List.of("GET queue", "POST queue", "POST token", "POST purchase")) {
+            text.append(text.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%,d ms",
+                    percentileMs(crowd.latenciesByRequest.getOrDefault(request, List.of()), 0.99)));
+        }
+        return text.toString();
     }
 
     private static List<long[]> earlyPairs(Measured run) {

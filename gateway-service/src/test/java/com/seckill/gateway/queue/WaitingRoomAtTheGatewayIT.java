@@ -32,11 +32,11 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 /**
  * DESIGN.md §11: the poll of a shopper still waiting is answered by the gateway from the room's figures in Redis
  * and the join number its signed ticket carries, as seckill-service would answer it, without reaching it and without
- * being shed with the queue's tier; what needs the shopper's own state (a place served or about to be, a ticket
- * not its own, figures gone) still goes to seckill-service.
+ * being shed with the queue's tier, and a join once no unit is left is 410 at once; what needs the shopper's own
+ * state (a join, a place served or about to be, a ticket not its own, figures gone) still goes to seckill-service.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class WaitingAnswersIT {
+class WaitingRoomAtTheGatewayIT {
 
     private static final int LIMIT = 3;
     private static final String SEED = "00112233445566778899aabbccddeeff";
@@ -64,7 +64,8 @@ class WaitingAnswersIT {
     }
 
     private static String room(long id, Instant start, Instant end) {
-        return "{\"id\":" + id + ",\"startTime\":\"" + start + "\",\"endTime\":\"" + end + "\",\"waitingRoom\":{\"enabled\":true}}";
+        return "{\"id\":" + id + ",\"startTime\":\"" + start + "\",\"endTime\":\"" + end + "\",\"waitingRoom\":{\"enabled\":true,"
+                + "\"opensAt\":\"" + START.minusSeconds(600) + "\"}}";
     }
 
     @AfterAll
@@ -86,7 +87,10 @@ class WaitingAnswersIT {
     @AfterEach
     void forgetTheRooms() {
         seckill.releaseAll();
-        redis.delete(SeckillKeys.queue(STARTED), SeckillKeys.stock(STARTED), SeckillKeys.queue(UPCOMING), SeckillKeys.stock(UPCOMING)).block();
+        for (long room : new long[] {STARTED, UPCOMING}) {
+            redis.delete(SeckillKeys.queue(room), SeckillKeys.stock(room), SeckillKeys.queueMembers(room), SeckillKeys.users(room),
+                    SeckillKeys.queueAdmitted(room), SeckillKeys.queueLeft(room)).block();
+        }
     }
 
     /** A room of 300 drawn at the start, 500 joined, serving 20, 10 a second, {@code stock} units left. */
@@ -185,8 +189,17 @@ class WaitingAnswersIT {
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> poll(STARTED, userId, ticket).expectStatus().isOk()
                 .expectHeader().valueEquals(Headers.SOLD_OUT, "true").expectBody().jsonPath("$.status").isEqualTo("SOLD_OUT"));
         // a shopper who comes now is told at once that nothing is left, as seckill-service would
-        expectProblem(web.post().uri(path(STARTED)).headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange(), 410, "SOLD_OUT");
+        expectProblem(join(STARTED, randomId(), null), 410, "SOLD_OUT");
         assertThat(seckill.received(path(STARTED))).isEqualTo(before);
+    }
+
+    private WebTestClient.ResponseSpec join(long activityId, long userId, String ticket) {
+        return web.post().uri(path(activityId)).headers(h -> {
+            h.setBearerAuth(tokens.issue(userId, false));
+            if (ticket != null) {
+                h.set(QueueTokens.TICKET_HEADER, ticket);
+            }
+        }).exchange();
     }
 
     @Test
@@ -194,7 +207,7 @@ class WaitingAnswersIT {
         started(50);
         answeredByTheGateway(STARTED, randomId(), 450, body -> body.jsonPath("$.position").isEqualTo(450));
         int before = seckill.received(path(STARTED));
-        web.post().uri(path(STARTED)).headers(h -> h.setBearerAuth(tokens.issue(randomId(), false))).exchange().expectStatus().isOk();
+        join(STARTED, randomId(), null).expectStatus().isOk().expectBody().jsonPath("$.path").isEqualTo(path(STARTED));
         assertThat(seckill.received(path(STARTED))).isEqualTo(before + 1);
     }
 
