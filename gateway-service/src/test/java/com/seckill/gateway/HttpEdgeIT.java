@@ -168,7 +168,11 @@ class HttpEdgeIT {
                 400, "BAD_REQUEST");
         expectProblem(web.options().uri("/api/orders").header("Origin", origin).header("Access-Control-Request-Method", "POST")
                 .exchange(), 400, "BAD_REQUEST");
-        assertThat(log.getAll().substring(logged)).doesNotContain("Exception").doesNotContain("ERROR");
+        // what these requests logged: a leak report is printed whenever the garbage collector finds a buffer dropped
+        // earlier, by any test of this JVM, so it is not theirs
+        String theirs = log.getAll().substring(logged).lines().filter(line -> !line.contains("ResourceLeakDetector"))
+                .collect(java.util.stream.Collectors.joining("\n"));
+        assertThat(theirs).doesNotContain("Exception").doesNotContain("ERROR");
     }
 
     @Test

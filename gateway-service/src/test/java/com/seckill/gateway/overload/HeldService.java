@@ -93,11 +93,13 @@ public final class HeldService {
         await().atMost(Duration.ofSeconds(10)).until(() -> inFlight() == count);
     }
 
-    /** Lets every held request go, waits until none is in flight, and drops what was kept. */
+    /**
+     * Lets every held request go, waits until none is in flight and every kept request has its answer, and drops
+     * them: one cancelled while its answer was on the way would leave the client a buffer it never releases.
+     */
     public void releaseAll() {
         release();
-        await().atMost(Duration.ofSeconds(10)).until(() -> inFlight() == 0);
-        sent.forEach(Disposable::dispose);
+        await().atMost(Duration.ofSeconds(10)).until(() -> inFlight() == 0 && sent.stream().allMatch(Disposable::isDisposed));
         sent.clear();
     }
 
