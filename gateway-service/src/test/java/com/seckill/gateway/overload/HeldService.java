@@ -3,6 +3,7 @@ package com.seckill.gateway.overload;
 import static com.seckill.gateway.GatewayTests.randomId;
 import static org.awaitility.Awaitility.await;
 
+import com.seckill.common.test.TestInfra;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -53,6 +55,15 @@ public final class HeldService {
 
     public static HeldService answering(Function<String, Integer> statusOf) {
         return new HeldService(statusOf);
+    }
+
+    /** The gateway's test infrastructure, with this service standing in for every inner service, metrics on a port of their own. */
+    public void standInForEveryService(DynamicPropertyRegistry registry) {
+        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        for (String service : java.util.List.of("seckill-service", "order-service", "payment-service")) {
+            registry.add("spring.cloud.discovery.client.simple.instances." + service + "[0].uri", this::uri);
+        }
+        registry.add("management.server.port", () -> "0");
     }
 
     /** {@code GET path} answers as seckill-service answers a waiting room's poll once its sale is sold out. */

@@ -2,7 +2,6 @@ package com.seckill.gateway.overload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.seckill.common.test.TestInfra;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,12 +34,7 @@ class KeepAliveRefusalsIT {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
-        String instances = "spring.cloud.discovery.client.simple.instances.";
-        registry.add(instances + "seckill-service[0].uri", seckill::uri);
-        registry.add(instances + "order-service[0].uri", seckill::uri);
-        registry.add(instances + "payment-service[0].uri", seckill::uri);
-        registry.add("management.server.port", () -> "0");
+        seckill.standInForEveryService(registry);
         registry.add("seckill.gateway.rate-limit.per-ip", () -> "0");
         registry.add("seckill.gateway.overload.initial-limit", () -> LIMIT);
         registry.add("seckill.gateway.overload.min-limit", () -> LIMIT);

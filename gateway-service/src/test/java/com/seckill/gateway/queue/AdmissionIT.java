@@ -5,7 +5,6 @@ import static com.seckill.gateway.GatewayTests.randomId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.seckill.common.test.TestInfra;
 import com.seckill.common.trust.QueueTokens;
 import com.seckill.gateway.auth.JwtTokens;
 import com.seckill.gateway.overload.HeldService;
@@ -39,12 +38,7 @@ class AdmissionIT {
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         seckill.catalog(CATALOG);
-        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
-        String instances = "spring.cloud.discovery.client.simple.instances.";
-        registry.add(instances + "seckill-service[0].uri", seckill::uri);
-        registry.add(instances + "order-service[0].uri", seckill::uri);
-        registry.add(instances + "payment-service[0].uri", seckill::uri);
-        registry.add("management.server.port", () -> "0");
+        seckill.standInForEveryService(registry);
         registry.add("seckill.gateway.rate-limit.per-ip", () -> "0");
         registry.add("seckill.gateway.rate-limit.per-user", () -> "0");
         registry.add("seckill.gateway.waiting-rooms.refresh", () -> "200ms");

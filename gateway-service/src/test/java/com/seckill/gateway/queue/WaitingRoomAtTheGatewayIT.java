@@ -7,7 +7,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.seckill.common.queue.QueueDraw;
 import com.seckill.common.redis.SeckillKeys;
-import com.seckill.common.test.TestInfra;
 import com.seckill.common.trust.QueueTokens;
 import com.seckill.common.web.Headers;
 import com.seckill.gateway.auth.JwtTokens;
@@ -49,12 +48,7 @@ class WaitingRoomAtTheGatewayIT {
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         seckill.catalog("[" + room(STARTED, START.minusSeconds(30), LATER) + "," + room(UPCOMING, LATER, LATER.plusSeconds(3_600)) + "]");
-        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
-        String instances = "spring.cloud.discovery.client.simple.instances.";
-        registry.add(instances + "seckill-service[0].uri", seckill::uri);
-        registry.add(instances + "order-service[0].uri", seckill::uri);
-        registry.add(instances + "payment-service[0].uri", seckill::uri);
-        registry.add("management.server.port", () -> "0");
+        seckill.standInForEveryService(registry);
         registry.add("seckill.gateway.rate-limit.per-ip", () -> "0");
         registry.add("seckill.gateway.rate-limit.per-user", () -> "0");
         registry.add("seckill.gateway.overload.initial-limit", () -> LIMIT);

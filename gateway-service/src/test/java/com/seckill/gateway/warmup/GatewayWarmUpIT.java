@@ -2,7 +2,6 @@ package com.seckill.gateway.warmup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.seckill.common.test.TestInfra;
 import com.seckill.gateway.overload.HeldService;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,12 +39,7 @@ class GatewayWarmUpIT {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        TestInfra.springProperties().forEach((name, value) -> registry.add(name, () -> value));
-        String instances = "spring.cloud.discovery.client.simple.instances.";
-        registry.add(instances + "seckill-service[0].uri", seckill::uri);
-        registry.add(instances + "order-service[0].uri", seckill::uri);
-        registry.add(instances + "payment-service[0].uri", seckill::uri);
-        registry.add("management.server.port", () -> "0");
+        seckill.standInForEveryService(registry);
         registry.add("seckill.gateway.rate-limit.per-ip", () -> "1");
         registry.add("seckill.gateway.rate-limit.burst", () -> "1s");
         registry.add("seckill.gateway.warmup.max", () -> "30s");
