@@ -1,5 +1,6 @@
 package com.seckill.gateway.overload;
 
+import com.seckill.common.trust.QueueTokens;
 import com.seckill.gateway.SalePaths;
 import com.seckill.gateway.edge.CannedAnswer;
 import com.seckill.gateway.edge.EncodedAnswers;
@@ -108,8 +109,9 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
                     answer(ctx, request, msg, queueSoldOut, 0);
                     return;
                 }
-                // a waiting shopper's poll may be answered from the room's figures (WaitingAnswers): only what goes on is limited
-                if (limits.isFull(tier) && polled == null) {
+                // a waiting shopper's poll, one with a ticket, may be answered from the room's figures (WaitingAnswers):
+                // only what goes on to the service is limited, so only a poll without a ticket is refused here
+                if (limits.isFull(tier) && (polled == null || !request.headers().contains(QueueTokens.TICKET_HEADER))) {
                     shed.get(tier).increment();
                     answer(ctx, request, msg, busy, properties.retryAfterSeconds(tier));
                     return;
