@@ -2,7 +2,7 @@
 /*
  * The admin page (/admin): create an activity (the API's own validation messages beside each field),
  * warm it up, watch its live figures (Redis and MySQL stock, orders by status, the outbox, whether
- * they agree), and keep the blacklist. Administrators only: anyone else is told so plainly.
+ * they agree), look up and refund any order, and keep the blacklist. Administrators only: anyone else is told so plainly.
  */
 (() => {
   const { api: call, clock, message, money, dateTime, el, t } = Seckill;
@@ -269,6 +269,70 @@
     }
   }
 
+  // ---- orders -------------------------------------------------------------------------------------
+
+  let shownOrder = null;
+  const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+
+  /** Shows any order by id (whose, what, in which state); a paid one can be refunded from here, with a reason. */
+  async function lookUpOrder(event) {
+    if (event) event.preventDefault();
+    const id = $('orderId').value.trim();
+    if (!/^[1-9][0-9]{0,18}$/.test(id)) {
+      $('orderStatus').textContent = t('Enter an order id.');
+      return;
+    }
+    try {
+      showOrder(await api('GET', '/api/admin/orders/' + id));
+      $('orderStatus').textContent = '';
+    } catch (e) {
+      showOrder(null);
+      $('orderStatus').textContent = e.code === 'NOT_FOUND' ? t('No order {id}.', { id }) : t('The order could not be loaded. ') + message(e);
+    }
+  }
+
+  function showOrder(order) {
+    shownOrder = order;
+    $('orderDetails').hidden = !order;
+    $('refundForm').hidden = !order || order.status !== 'PAID';
+    if (!order) return;
+    const row = (term, value) => [el('dt', {}, term), el('dd', {}, value)];
+    $('orderDetails').replaceChildren(
+      ...row(t('Order'), String(order.id) + ' · ' + order.orderNo),
+      ...row(t('Owner'), t('user {id}', { id: order.userId })),
+      ...row(t('Goods'), order.goodsName + ' · ' + t('activity {id}', { id: order.activityId })),
+      ...row(t('Price'), money.format(order.price)),
+      ...row(t('State'), order.status),
+      ...row(t('Paid at'), order.payTime ? dateTime(order.payTime) : '—'));
+  }
+
+  async function refundOrder(event) {
+    event.preventDefault();
+    const submit = $('refundSubmit');
+    if (submit.disabled || !shownOrder) return;
+    const reason = $('refundReason').value.trim();
+    if (!reason) {
+      $('orderStatus').textContent = t('Give a reason: it goes into the audit log.');
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const refund = await api('POST', '/api/orders/' + shownOrder.id + '/refund', { reason });
+      $('orderStatus').textContent = t('Refund {no} asked for: the order ends refunded once the payment provider confirms.', { no: refund.refundNo });
+      $('refundForm').reset();
+      for (let i = 0; i < 30 && shownOrder && shownOrder.status === 'PAID'; i++) {
+        await sleep(1000);
+        showOrder(await api('GET', '/api/admin/orders/' + refund.orderId));
+      }
+      if (shownOrder && shownOrder.status === 'REFUNDED') $('orderStatus').textContent = t('Refunded (refund {no}).', { no: refund.refundNo });
+      loadAudit();
+    } catch (e) {
+      $('orderStatus').textContent = t('Not refunded. ') + (e.code === 'BAD_REQUEST' ? (e.problem.detail || t('check the fields')) : message(e));
+    } finally {
+      submit.disabled = false;
+    }
+  }
+
   // ---- blacklist ----------------------------------------------------------------------------------
 
   async function loadBlacklist() {
@@ -320,6 +384,8 @@
 
   $('createForm').addEventListener('submit', create);
   $('blacklistForm').addEventListener('submit', block);
+  $('orderForm').addEventListener('submit', lookUpOrder);
+  $('refundForm').addEventListener('submit', refundOrder);
   const account = Seckill.accountArea($('account'), session, { admin: true, onChange: signedInChanged });
 
   (async () => {

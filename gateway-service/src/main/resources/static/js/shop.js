@@ -1,8 +1,8 @@
 'use strict';
 /*
  * The shop (/): activities as cards counting down by the server's clock, the purchase (captcha,
- * one-time path, queued, result pushed by server-sent events or polled), and my orders with pay and
- * cancel. The Buy button is enabled only while the sale is on, by the second, without a reload.
+ * one-time path, queued, result pushed by server-sent events or polled), and my orders with pay,
+ * cancel and refund. The Buy button is enabled only while the sale is on, by the second, without a reload.
  */
 (() => {
   const { api: call, clock, message, money, dateTime, period, countdown, el, t } = Seckill;
@@ -530,7 +530,8 @@
           el('p', {}, el('span', { class: 'badge order-status' }), ' ', el('span', { class: 'pay-countdown' })),
           el('div', { class: 'actions' },
             el('button', { type: 'button', class: 'pay', onclick: () => pay(order.id) }, t('Pay')),
-            el('button', { type: 'button', class: 'cancel secondary', onclick: () => cancel(order.id) }, t('Cancel order'))),
+            el('button', { type: 'button', class: 'cancel secondary', onclick: () => cancel(order.id) }, t('Cancel order')),
+            el('button', { type: 'button', class: 'refund secondary', onclick: () => refund(order.id) }, t('Refund'))),
           el('p', { class: 'order-message', role: 'status', 'aria-live': 'polite' }));
       }
       node.dataset.status = order.status;
@@ -550,6 +551,11 @@
       payButton.disabled = cancelButton.disabled = !!action || left <= 0;
       setText(payButton, action === 'paying' ? t('Paying…') : t('Pay {amount}', { amount: money.format(order.price) }));
       setText(cancelButton, action === 'cancelling' ? t('Cancelling…') : t('Cancel order'));
+      // a paid order may be refunded within the shop's refund window: past it, the answer says so
+      const refundButton = node.querySelector('.refund');
+      refundButton.hidden = order.status !== 'PAID';
+      refundButton.disabled = !!action;
+      setText(refundButton, action === 'refunding' ? t('Refunding…') : t('Refund'));
       return node;
     });
     keepOrder(container, nodes);
@@ -607,6 +613,34 @@
       if (entry) entry.bought = false;
     } catch (e) {
       orderSay(orderId, t('Not cancelled. ') + message(e));
+    } finally {
+      orderActions.delete(orderId);
+      await loadOrders();
+      loadActivities();
+    }
+  }
+
+  /** Asks for the refund of a paid order, then follows it until the provider has confirmed it (at most a minute). */
+  async function refund(orderId) {
+    if (orderActions.has(orderId)) return;
+    orderActions.set(orderId, 'refunding');
+    renderOrders();
+    try {
+      const asked = await api('POST', '/api/orders/' + orderId + '/refund', { reason: t('Asked for on the shop page') });
+      orderSay(orderId, t('Refund {no} asked for: the money goes back once the payment provider confirms.', { no: asked.refundNo }));
+      for (let i = 0; i < 60; i++) {
+        await loadOrders();
+        const order = orders.find(o => o.id === orderId);
+        if (order && order.status === 'REFUNDED') {
+          orderSay(orderId, t('Refunded: {amount} is on its way back to you.', { amount: money.format(order.price) }));
+          const entry = activities.get(order.activityId);
+          if (entry) entry.bought = false;
+          return;
+        }
+        await sleep(1000);
+      }
+    } catch (e) {
+      orderSay(orderId, t('Not refunded. ') + message(e));
     } finally {
       orderActions.delete(orderId);
       await loadOrders();

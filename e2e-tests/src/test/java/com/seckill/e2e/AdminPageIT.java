@@ -187,6 +187,34 @@ class AdminPageIT extends PageTest {
     }
 
     @Test
+    void anAdministratorLooksUpAPaidOrderAndRefundsItWithAReasonThatTheAuditLogShows() throws Exception {
+        long activity = system.createActivity(1);
+        long owner = SeckillSystem.uniqueId();
+        long orderId = system.buyAndPay(activity, system.token(owner, false));
+        signedInAdministrator();
+
+        type("orderId", String.valueOf(orderId));
+        browser.find("#orderLookup").click();
+        WebElement details = browser.await(UI, "the order shown", driver -> {
+            WebElement shown = driver.findElement(By.id("orderDetails"));
+            return shown.isDisplayed() && shown.getText().contains(String.valueOf(owner)) ? shown : null;
+        });
+        assertThat(details.getText()).contains("PAID").contains(String.valueOf(orderId));
+        browser.find("#refundSubmit").click();
+        assertThat(browser.find("#orderStatus").getText()).as("a reason first").contains("reason");
+
+        type("refundReason", "Listed at the wrong price");
+        browser.find("#refundSubmit").click();
+        browser.await(Duration.ofSeconds(40), "the order refunded", driver -> driver.findElement(By.id("orderDetails")).getText()
+                .contains("REFUNDED"));
+        assertThat(browser.find("#refundForm").isDisplayed()).as("nothing more to refund").isFalse();
+        assertThat(system.queryLong("SELECT status FROM seckill_order WHERE id = ?", orderId)).isEqualTo(4);
+        browser.await(UI, "the refund in the audit log", driver -> driver.findElements(By.cssSelector("#auditRows tr")).stream()
+                .anyMatch(tr -> tr.getText().contains("order " + orderId) && tr.getText().contains("Listed at the wrong price")));
+        browser.screenshot("admin-order-refunded", browser.find("#orderDetails"));
+    }
+
+    @Test
     void anAdministratorBlocksAUserAndLiftsTheBlock() {
         signedInAdministrator();
         long blocked = SeckillSystem.uniqueId();

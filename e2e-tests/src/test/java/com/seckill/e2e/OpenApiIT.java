@@ -77,7 +77,14 @@ class OpenApiIT {
         assertThat(pay.path("responses").has("409")).isTrue();
         assertThat(pay.path("requestBody").path("content").has("application/json")).isTrue();
 
-        assertThat(operations(document("order-service"))).containsKeys("GET /api/orders", "POST /api/orders/{orderId}/cancel");
+        assertThat(operations(document("order-service"))).containsKeys("GET /api/orders", "POST /api/orders/{orderId}/cancel",
+                "GET /api/admin/orders/{orderId}");
+        // the gateway routes a refund to payment-service, which owns refunds: its document describes it
+        JsonNode refund = operations(document("payment-service")).get("POST /api/orders/{orderId}/refund");
+        assertThat(refund).as("the refund operation").isNotNull();
+        Set<String> refundStatuses = new HashSet<>();
+        refund.path("responses").fieldNames().forEachRemaining(refundStatuses::add);
+        assertThat(refundStatuses).contains("202", "400", "401", "404", "409", "503");
     }
 
     @Test

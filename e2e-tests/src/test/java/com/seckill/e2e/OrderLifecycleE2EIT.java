@@ -3,7 +3,6 @@ package com.seckill.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.seckill.common.redis.SeckillKeys;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -20,15 +19,7 @@ class OrderLifecycleE2EIT {
     }
 
     private long buy(long activityId, String token) {
-        SeckillSystem.Response path = system.call("POST", "/api/seckill/" + activityId + "/token", token, null);
-        SeckillSystem.Response accepted = system.call("POST",
-                "/api/seckill/" + activityId + "/" + path.body().get("path").asText(), token, null);
-        assertThat(accepted.status()).as(accepted.raw()).isEqualTo(202);
-        String requestId = accepted.body().get("requestId").asText();
-        JsonNode result = await().atMost(Duration.ofSeconds(30))
-                .until(() -> system.call("GET", "/api/seckill/result/" + requestId, token, null).body(),
-                        body -> "SUCCESS".equals(body.path("status").asText()));
-        return result.get("orderId").asLong();
+        return system.buy(activityId, token);
     }
 
     @Test

@@ -337,6 +337,37 @@ final class SeckillSystem implements AutoCloseable {
         return created.body().get("id").asLong();
     }
 
+    /** Buys one unit as the shopper of {@code token} (path, purchase, result): the order id, once written. */
+    long buy(long activityId, String token) {
+        Response path = call("POST", "/api/seckill/" + activityId + "/token", token, null);
+        Response accepted = call("POST", "/api/seckill/" + activityId + "/" + path.body().path("path").asText(), token, null);
+        if (accepted.status() != 202) {
+            throw new IllegalStateException("purchase not accepted: " + accepted.raw());
+        }
+        String requestId = accepted.body().get("requestId").asText();
+        JsonNode result = org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+                .until(() -> call("GET", "/api/seckill/result/" + requestId, token, null).body(),
+                        body -> !"QUEUED".equals(body.path("status").asText()));
+        if (!"SUCCESS".equals(result.path("status").asText())) {
+            throw new IllegalStateException("purchase failed: " + result);
+        }
+        return result.get("orderId").asLong();
+    }
+
+    /** {@link #buy}, then pays through the sandbox provider: the order id, once the order is paid and its payment applied. */
+    long buyAndPay(long activityId, String token) {
+        long orderId = buy(activityId, token);
+        Response payment = call("POST", "/api/payments", token, "{\"orderId\":" + orderId + "}");
+        Response simulated = call("POST", "/api/payments/" + payment.body().path("tradeNo").asText() + "/simulate", token, null);
+        if (payment.status() != 201 || simulated.status() != 200) {
+            throw new IllegalStateException("not paid: " + payment.raw() + " " + simulated.raw());
+        }
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
+                queryLongs("SELECT order_notified FROM payment WHERE order_id = ? AND status = 1", orderId).equals(List.of(1L))
+                        && queryLong("SELECT status FROM seckill_order WHERE id = ?", orderId) == 1);
+        return orderId;
+    }
+
     /** An activity with a waiting room (DESIGN.md §11): the queue opens 10 minutes before {@code start}. */
     long createQueuedActivity(String goodsName, int stock, Instant start, int admissionPerSecond) {
         String body = """
@@ -360,9 +391,7 @@ final class SeckillSystem implements AutoCloseable {
 
     /** The first column of every row. */
     List<Long> queryLongs(String sql, Object... args) {
-        try (Connection c = DriverManager.getConnection("jdbc:mysql://" + env("SECKILL_DB_HOST", "127.0.0.1") + ":"
-                + env("SECKILL_DB_PORT", "3306") + "/" + env("SECKILL_DB_NAME", "seckill") + "?useSSL=false&allowPublicKeyRetrieval=true",
-                env("SECKILL_DB_USER", "root"), env("SECKILL_DB_PASSWORD", ""));
+        try (Connection c = database();
              PreparedStatement s = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 s.setObject(i + 1, args[i]);
@@ -377,6 +406,30 @@ final class SeckillSystem implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Changes rows behind the system's back: only for what a test cannot wait for (time passing), never for
+     * what the system should have done.
+     *
+     * @return the rows changed
+     */
+    int update(String sql, Object... args) {
+        try (Connection c = database();
+             PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                s.setObject(i + 1, args[i]);
+            }
+            return s.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Connection database() throws SQLException {
+        return DriverManager.getConnection("jdbc:mysql://" + env("SECKILL_DB_HOST", "127.0.0.1") + ":"
+                + env("SECKILL_DB_PORT", "3306") + "/" + env("SECKILL_DB_NAME", "seckill") + "?useSSL=false&allowPublicKeyRetrieval=true",
+                env("SECKILL_DB_USER", "root"), env("SECKILL_DB_PASSWORD", ""));
     }
 
     /** User ids of this run: far from the demo's and from any other run's. */

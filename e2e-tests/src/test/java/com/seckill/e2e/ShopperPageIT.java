@@ -239,6 +239,34 @@ class ShopperPageIT extends PageTest {
     }
 
     @Test
+    void aPaidOrderIsRefundedFromMyOrdersAndItsUnitGoesBackOnSale() throws Exception {
+        long activity = system.createActivity("Browser refund " + SeckillSystem.uniqueId(), 2, Instant.now().minusSeconds(2),
+                Instant.now().plus(Duration.ofHours(1)));
+        long userId = signedInShopper();
+        WebElement buy = buyButton(activity);
+        browser.await(UI, "Buy enabled", driver -> buy.isEnabled());
+        buy.click();
+        browser.await(UI, "bought", driver -> outcome(activity).contains("Got it!"));
+        browser.await(UI, "the order waiting for payment", driver -> "PENDING".equals(order(activity).getAttribute("data-status")));
+        assertThat(order(activity).findElement(By.cssSelector("button.refund")).isDisplayed()).as("no refund before paying").isFalse();
+        order(activity).findElement(By.cssSelector("button.pay")).click();
+        browser.await(UI, "the order paid", driver -> "PAID".equals(order(activity).getAttribute("data-status")));
+        browser.await(UI, "1 of 2 left", driver -> card(activity).getText().contains("1 of 2 left"));
+
+        WebElement refund = order(activity).findElement(By.cssSelector("button.refund"));
+        assertThat(refund.getText()).isEqualTo("Refund");
+        refund.click();
+
+        browser.await(UI, "the order refunded", driver -> "REFUNDED".equals(order(activity).getAttribute("data-status")));
+        assertThat(order(activity).getText()).contains("Refunded");
+        browser.await(UI, "the unit back on sale", driver -> card(activity).getText().contains("2 of 2 left"));
+        assertThat(system.queryLong("SELECT status FROM seckill_order WHERE user_id = ? AND activity_id = ?", userId, activity))
+                .as("REFUNDED (4) in MySQL").isEqualTo(4);
+        assertThat(order(activity).findElement(By.cssSelector("button.refund")).isDisplayed()).as("refunded once").isFalse();
+        browser.screenshot("shop-refunded", order(activity));
+    }
+
+    @Test
     void aRefusalIsToldInWordsAndBuysNothing() {
         long activity = system.createActivity("Browser blocked " + SeckillSystem.uniqueId(), 3, Instant.now().minusSeconds(2),
                 Instant.now().plus(Duration.ofHours(1)));

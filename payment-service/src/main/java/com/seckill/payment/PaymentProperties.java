@@ -11,7 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param callbackSecret     HMAC-SHA256 key shared with the payment provider (no default outside local)
  * @param allowDevelopmentSecret only the dev profile sets it: anywhere else the key from the source tree is refused
  * @param timestampTolerance how far a callback's timestamp may be from now (replay window)
- * @param settleInterval     how often payments not yet applied to their order are retried
+ * @param settleInterval     how often payments (and refunds) not yet applied to their order are retried
+ * @param refundWindow       how long after paying the owner may have an order refunded (an operator always may)
  * @param sandbox            the built-in sandbox provider
  */
 @ConfigurationProperties("seckill.payment")
@@ -20,6 +21,7 @@ public record PaymentProperties(
         boolean allowDevelopmentSecret,
         @DefaultValue("5m") Duration timestampTolerance,
         @DefaultValue("2s") Duration settleInterval,
+        @DefaultValue("7d") Duration refundWindow,
         @DefaultValue Sandbox sandbox) {
 
     /** The dev profile's key: public in the repository, so it proves nothing anywhere else. */

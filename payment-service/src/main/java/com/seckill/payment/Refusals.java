@@ -62,4 +62,32 @@ public final class Refusals {
             super(ErrorCode.BAD_REQUEST, detail);
         }
     }
+
+    /** Only a paid order (its payment applied) can be refunded; a refunded one cannot be again. */
+    public static final class NotRefundable extends SeckillException {
+        public NotRefundable() {
+            super(ErrorCode.CONFLICT, "Only a paid order can be refunded, once");
+        }
+    }
+
+    /** The owner asked after the refund window; an operator still may. */
+    public static final class RefundWindowPassed extends SeckillException {
+        public RefundWindowPassed(java.time.Duration window) {
+            super(ErrorCode.CONFLICT, "The order was paid more than " + window.toDays() + " days ago: it can no longer be refunded");
+        }
+    }
+
+    /** An operator refunds someone else's order only with a reason, for the audit log. */
+    public static final class ReasonRequired extends SeckillException {
+        public ReasonRequired() {
+            super(ErrorCode.BAD_REQUEST, "An operator's refund needs a reason");
+        }
+    }
+
+    /** No payment provider that takes refunds is configured here (the sandbox provider is off). */
+    public static final class NoRefundProvider extends SeckillException {
+        public NoRefundProvider() {
+            super(ErrorCode.BUSY, "No payment provider takes refunds here: nothing was done");
+        }
+    }
 }

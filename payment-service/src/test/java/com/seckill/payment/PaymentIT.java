@@ -128,8 +128,7 @@ class PaymentIT {
     }
 
     byte[] callbackBody(String tradeNo, long orderId, String amount, long epochSecond) throws Exception {
-        return json.writeValueAsBytes(new ProviderCallback(tradeNo, orderId, new BigDecimal(amount), ProviderCallback.SUCCESS,
-                epochSecond));
+        return json.writeValueAsBytes(ProviderCallback.paid(tradeNo, orderId, new BigDecimal(amount), epochSecond));
     }
 
     long paymentStatus(String tradeNo) throws Exception {

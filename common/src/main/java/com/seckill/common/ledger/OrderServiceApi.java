@@ -7,6 +7,8 @@ public final class OrderServiceApi {
     public static final String ORDER = "/internal/orders/{orderId}";
     /** POST (orders:pay) a {@link PaymentNotice}: answers {@link PaymentApplied}; idempotent. */
     public static final String PAY = "/internal/orders/{orderId}/pay";
+    /** POST (orders:refund) a {@link PaymentNotice} of the money given back: answers {@link RefundApplied}; idempotent. */
+    public static final String REFUND = "/internal/orders/{orderId}/refund";
     /** GET (orders:read): ids of the users holding a live (pending or paid) order in an activity. */
     public static final String HOLDERS = "/internal/activities/{activityId}/holders";
     /** GET (orders:read): number of orders of an activity by status name. */

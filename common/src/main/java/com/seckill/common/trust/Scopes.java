@@ -9,6 +9,9 @@ public final class Scopes {
     /** Apply a payment to an order. */
     public static final String ORDERS_PAY = "orders:pay";
 
+    /** Tell order-service that the provider refunded an order's payment. */
+    public static final String ORDERS_REFUND = "orders:refund";
+
     private Scopes() {
     }
 }

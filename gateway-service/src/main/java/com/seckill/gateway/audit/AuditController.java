@@ -23,8 +23,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code GET /api/admin/audit} (ADMIN): every operator action, the latest first: the blacklist's, kept by
- * the gateway, and the activities' and queues', asked of seckill-service, which keeps them. Each source
- * keeps its own table; this only reads both.
+ * the gateway, the activities' and queues', asked of seckill-service, and the refunds operators asked for,
+ * asked of payment-service. Each source keeps its own table; this only reads them.
  */
 @RestController
 class AuditController {
@@ -50,11 +50,11 @@ class AuditController {
 
     @GetMapping("/api/admin/audit")
     @Operation(summary = "Every operator action, the latest first: activity create, warm-up and reconcile, queue changes, stock top-ups,"
-            + " blacklist, ADMIN tokens of the demo sign-in (ADMIN)")
+            + " blacklist, ADMIN tokens of the demo sign-in, order refunds (ADMIN)")
     @ApiResponse(responseCode = "200", description = "Actions")
     @ApiResponse(responseCode = "401", description = "UNAUTHENTICATED", content = @Content(mediaType = PROBLEM))
     @ApiResponse(responseCode = "403", description = "FORBIDDEN: not an administrator", content = @Content(mediaType = PROBLEM))
-    @ApiResponse(responseCode = "503", description = "BUSY: seckill-service or MySQL cannot answer", content = @Content(mediaType = PROBLEM))
+    @ApiResponse(responseCode = "503", description = "BUSY: seckill-service, payment-service or MySQL cannot answer", content = @Content(mediaType = PROBLEM))
     Mono<List<Action>> all(@RequestParam(defaultValue = "100") String limit, ServerWebExchange exchange) {
         int max = limit(limit);
         long adminId = AuthenticatedUser.of(exchange).orElseThrow(() -> new IllegalStateException("Admin endpoint reached unauthenticated"))
@@ -65,10 +65,14 @@ class AuditController {
                 .toList());
         Mono<List<Action>> seckill = services.get("seckill-service", "/api/admin/activities/audit", "limit=" + max, adminId, true)
                 .map(this::activityActions)
-                .onErrorMap(e -> !(e instanceof com.seckill.common.error.SeckillException), e -> new SeckillAuditUnavailable());
-        return Mono.zip(gateway, seckill).map(both -> {
-            List<Action> merged = new ArrayList<>(both.getT1());
-            merged.addAll(both.getT2());
+                .onErrorMap(e -> !(e instanceof com.seckill.common.error.SeckillException), e -> new AuditUnavailable("activities'"));
+        Mono<List<Action>> payment = services.get("payment-service", "/api/admin/payments/audit", "limit=" + max, adminId, true)
+                .map(this::refundActions)
+                .onErrorMap(e -> !(e instanceof com.seckill.common.error.SeckillException), e -> new AuditUnavailable("refunds'"));
+        return Mono.zip(gateway, seckill, payment).map(all -> {
+            List<Action> merged = new ArrayList<>(all.getT1());
+            merged.addAll(all.getT2());
+            merged.addAll(all.getT3());
             merged.sort(Comparator.comparing(Action::at).reversed());
             return merged.subList(0, Math.min(max, merged.size()));
         });
@@ -86,6 +90,20 @@ class AuditController {
             return actions;
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("seckill-service's audit log could not be read", e);
+        }
+    }
+
+    /** payment-service's part: the refunds operators asked for, each naming its order. */
+    private List<Action> refundActions(String body) {
+        try {
+            List<Action> actions = new ArrayList<>();
+            for (Map<String, Object> e : json.readValue(body, ENTRIES)) {
+                actions.add(new Action(Instant.parse(e.get("at").toString()), ((Number) e.get("actorId")).longValue(),
+                        e.get("action").toString(), (String) e.get("target"), tree((String) e.get("before")), tree((String) e.get("after"))));
+            }
+            return actions;
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("payment-service's audit log could not be read", e);
         }
     }
 
@@ -112,10 +130,10 @@ class AuditController {
         throw new InvalidLimit();
     }
 
-    /** seckill-service did not answer for its part of the log. */
-    static final class SeckillAuditUnavailable extends com.seckill.common.error.SeckillException {
-        SeckillAuditUnavailable() {
-            super(com.seckill.common.error.ErrorCode.BUSY, "The activities' audit log cannot be read now, try again shortly");
+    /** An inner service did not answer for its part of the log. */
+    static final class AuditUnavailable extends com.seckill.common.error.SeckillException {
+        AuditUnavailable(String whose) {
+            super(com.seckill.common.error.ErrorCode.BUSY, "The " + whose + " audit log cannot be read now, try again shortly");
         }
     }
 

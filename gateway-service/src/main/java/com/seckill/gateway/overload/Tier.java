@@ -31,6 +31,7 @@ enum Tier {
 
     private static final String EVENTS = "/events";
     private static final String TOKEN = "token";
+    private static final String REFUND = "/refund";
 
     /** @return the tier, or null for what the gateway answers itself and for event streams */
     static Tier of(boolean post, String path) {
@@ -46,11 +47,11 @@ enum Tier {
         if (under(path, "/api/seckill") || under(path, "/api/activities")) {
             return post && isPurchase(path) ? PURCHASE : SECKILL;
         }
-        if (under(path, "/api/orders")) {
-            return ORDER;
+        if (under(path, "/api/orders") && path.endsWith(REFUND) || under(path, "/api/payments") || under(path, "/api/admin/payments")) {
+            return PAYMENT; // a refund is payment-service's
         }
-        if (under(path, "/api/payments")) {
-            return PAYMENT;
+        if (under(path, "/api/orders") || under(path, "/api/admin/orders")) {
+            return ORDER;
         }
         return null;
     }

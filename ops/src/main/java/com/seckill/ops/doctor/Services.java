@@ -29,6 +29,7 @@ final class Services {
         JOBS.put("reconciliation", Duration.ofMinutes(4));
         JOBS.put("unpaid-order-sweep", Duration.ofMinutes(3));
         JOBS.put("payment-settlement", Duration.ofSeconds(30));
+        JOBS.put("refund-relay", Duration.ofSeconds(30));
     }
 
     private static final Pattern JOB = Pattern.compile("^seckill_job_last_success\\{[^}]*job=\"([^\"]+)\"[^}]*} (\\S+)",

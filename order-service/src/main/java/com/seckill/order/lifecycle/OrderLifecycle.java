@@ -18,7 +18,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Every state change of an order after its creation. Each is a conditional UPDATE on the
  * expected old state, so pay, cancel and close race safely: exactly one of them wins.
- * Ending an order (cancel, close) returns its unit: to MySQL in the same transaction, then to the sale in
+ * Ending an order (cancel, close, refund) returns its unit: to MySQL in the same transaction, then to the sale in
  * Redis by telling seckill-service, its owner (an ENDED {@link Settlement}, confirmed by the broker before
  * {@code stock_returned} records it; seckill-service gives the unit back once, and announces the sale open
  * again).
@@ -30,6 +30,8 @@ public class OrderLifecycle {
 
     public enum PayOutcome { PAID, ALREADY_PAID, NOT_PAYABLE, AMOUNT_MISMATCH, UNKNOWN }
 
+    public enum RefundOutcome { REFUNDED, ALREADY_REFUNDED, NOT_REFUNDABLE, AMOUNT_MISMATCH, UNKNOWN }
+
     private final OrderMapper orders;
     private final SettlementPublisher settlements;
     private final TransactionTemplate tx;
@@ -39,7 +41,7 @@ public class OrderLifecycle {
     OrderLifecycle(OrderMapper orders, SettlementPublisher settlements, TransactionTemplate tx, Clock clock,
                    MeterRegistry meters) {
         this.meters = meters;
-        for (String event : new String[] {"paid", "cancelled", "closed"}) {
+        for (String event : new String[] {"paid", "cancelled", "closed", "refunded"}) {
             meters.counter("seckill.order.events", "event", event);
         }
         this.orders = orders;
@@ -88,6 +90,25 @@ public class OrderLifecycle {
         }
         return order.status() == OrderStatus.PENDING.code() && order.price().compareTo(amount) != 0
                 ? PayOutcome.AMOUNT_MISMATCH : PayOutcome.NOT_PAYABLE;
+    }
+
+    /**
+     * A paid order whose payment the provider refunded ends REFUNDED, and its unit goes back like a cancelled
+     * one's: on sale again while the sale is on; after its end it is counted back in stock, where nobody can buy
+     * it. A unit that could not be handed back to the sale fails the call, so payment-service asks again.
+     */
+    public RefundOutcome refund(long orderId, BigDecimal amount) {
+        boolean refunded = counted("refunded", end(orderId, () -> orders.markRefunded(orderId, amount)));
+        Order order = orders.findById(orderId);
+        if (order == null) {
+            return RefundOutcome.UNKNOWN;
+        }
+        if (order.status() == OrderStatus.REFUNDED.code()) {
+            returnToSale(order);
+            return refunded ? RefundOutcome.REFUNDED : RefundOutcome.ALREADY_REFUNDED;
+        }
+        return order.status() == OrderStatus.PAID.code() && order.price().compareTo(amount) != 0
+                ? RefundOutcome.AMOUNT_MISMATCH : RefundOutcome.NOT_REFUNDABLE;
     }
 
     /** {@code seckill_order_events_total{event}}: a change that happened is counted once. */

@@ -8,8 +8,9 @@ public record Order(long id, String orderNo, String requestId, long userId, long
                     String goodsName, BigDecimal price, int status, Instant payTime, boolean stockReturned,
                     Instant createTime) {
 
-    /** Cancelled or closed: its unit belongs to the sale again. */
+    /** Cancelled, closed or refunded: its unit belongs to the sale again. */
     public boolean ended() {
-        return status == OrderStatus.CANCELLED.code() || status == OrderStatus.CLOSED.code();
+        return status == OrderStatus.CANCELLED.code() || status == OrderStatus.CLOSED.code()
+                || status == OrderStatus.REFUNDED.code();
     }
 }

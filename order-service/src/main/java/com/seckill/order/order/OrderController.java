@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-/** A shopper's own orders; another user's order id answers 404, as an unknown one does. */
+/** A shopper's own orders (another user's order id answers 404, as an unknown one does), and any order for an operator. */
 @RestController
 @Validated
 class OrderController {
@@ -36,5 +36,12 @@ class OrderController {
     @GetMapping("/api/orders/{orderId}")
     OrderView one(@PathVariable @Positive long orderId, @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) @Positive long userId) {
         return orders.owned(orderId, userId);
+    }
+
+    @Operation(summary = "Any order, with its owner's id (ADMIN)")
+    @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND})
+    @GetMapping("/api/admin/orders/{orderId}")
+    AdminOrderView any(@PathVariable @Positive long orderId) {
+        return orders.any(orderId);
     }
 }

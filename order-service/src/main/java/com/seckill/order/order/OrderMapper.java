@@ -70,6 +70,15 @@ public interface OrderMapper {
     int pay(@Param("id") long id, @Param("amount") BigDecimal amount, @Param("payTime") Instant payTime,
             @Param("from") OrderStatus from, @Param("to") OrderStatus to);
 
+    /** A paid order whose money the provider gave back, and only exactly its price. */
+    default int markRefunded(long id, BigDecimal amount) {
+        return refund(id, amount, OrderStatus.PAID, OrderStatus.REFUNDED);
+    }
+
+    @Update("UPDATE seckill_order SET status = #{to} WHERE id = #{id} AND status = #{from} AND price = #{amount}")
+    int refund(@Param("id") long id, @Param("amount") BigDecimal amount, @Param("from") OrderStatus from,
+               @Param("to") OrderStatus to);
+
     @Update("UPDATE seckill_order SET stock_returned = 1 WHERE id = #{id} AND stock_returned = 0")
     int markStockReturned(long id);
 
@@ -88,7 +97,7 @@ public interface OrderMapper {
 
     /** Ended orders whose unit has not reached Redis yet (the return was interrupted). */
     default List<Long> findEndedWithoutReturnBefore(Instant before, int limit) {
-        return findWithoutReturnBefore(List.of(OrderStatus.CANCELLED, OrderStatus.CLOSED), before, limit);
+        return findWithoutReturnBefore(List.of(OrderStatus.CANCELLED, OrderStatus.CLOSED, OrderStatus.REFUNDED), before, limit);
     }
 
     @Select("<script>SELECT id FROM seckill_order WHERE status IN "

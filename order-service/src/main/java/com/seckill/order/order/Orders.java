@@ -33,4 +33,13 @@ public class Orders {
         }
         return OrderView.of(order, payTimeout);
     }
+
+    /** Any user's order, for an operator: with whose it is. */
+    public AdminOrderView any(long orderId) {
+        Order order = orders.findById(orderId);
+        if (order == null) {
+            throw new Refusals.UnknownOrder(orderId);
+        }
+        return new AdminOrderView(order.userId(), OrderView.of(order, payTimeout));
+    }
 }

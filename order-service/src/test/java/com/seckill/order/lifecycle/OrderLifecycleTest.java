@@ -14,6 +14,7 @@ import static org.mockito.Mockito.when;
 import com.seckill.common.message.Settlement;
 import com.seckill.order.infra.SettlementPublisher;
 import com.seckill.order.lifecycle.OrderLifecycle.PayOutcome;
+import com.seckill.order.lifecycle.OrderLifecycle.RefundOutcome;
 import com.seckill.order.order.Order;
 import com.seckill.order.order.OrderMapper;
 import com.seckill.order.order.OrderStatus;
@@ -133,7 +134,7 @@ class OrderLifecycleTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"PENDING, false", "PAID, false", "REFUNDED, false", "CANCELLED, true", "CLOSED, true"})
+    @CsvSource({"PENDING, false", "PAID, false", "CANCELLED, true", "CLOSED, true", "REFUNDED, true"})
     void onlyAnEndedOrderWhoseUnitIsNotBackYetGivesItBack(OrderStatus status, boolean stockReturned) {
         lifecycle.returnToSale(order(status, stockReturned));
 
@@ -164,5 +165,44 @@ class OrderLifecycleTest {
     @Test
     void aPaymentForNoOrderIsUnknown() {
         assertThat(lifecycle.pay(404, PRICE)).isEqualTo(PayOutcome.UNKNOWN);
+    }
+
+    @Test
+    void aRefundedOrderEndsAndItsUnitGoesBackToMySqlAndToTheSale() {
+        when(orders.markRefunded(5, PRICE)).thenReturn(1);
+        when(orders.findById(5)).thenReturn(order(OrderStatus.REFUNDED, false));
+
+        assertThat(lifecycle.refund(5, PRICE)).isEqualTo(RefundOutcome.REFUNDED);
+
+        verifyUnitReturnedEverywhere();
+        assertThat(events("refunded")).isEqualTo(1);
+    }
+
+    @Test
+    void aRefundToldAgainChangesNothingButFinishesAnInterruptedReturn() {
+        when(orders.findById(5)).thenReturn(order(OrderStatus.REFUNDED, false));
+
+        assertThat(lifecycle.refund(5, PRICE)).isEqualTo(RefundOutcome.ALREADY_REFUNDED);
+
+        verify(orders, never()).returnStock(anyLong());
+        verify(orders).markStockReturned(5);
+        assertThat(events("refunded")).isZero();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"PAID, 9.00, AMOUNT_MISMATCH", "PENDING, 9.90, NOT_REFUNDABLE", "CLOSED, 9.90, NOT_REFUNDABLE",
+            "CANCELLED, 9.90, NOT_REFUNDABLE"})
+    void aRefundThatDoesNotApplySaysWhyAndReturnsNothing(OrderStatus status, BigDecimal amount, RefundOutcome expected) {
+        when(orders.findById(5)).thenReturn(order(status, false));
+
+        assertThat(lifecycle.refund(5, amount)).isEqualTo(expected);
+
+        verify(orders, never()).returnStock(anyLong());
+        assertThat(events("refunded")).isZero();
+    }
+
+    @Test
+    void aRefundForNoOrderIsUnknown() {
+        assertThat(lifecycle.refund(404, PRICE)).isEqualTo(RefundOutcome.UNKNOWN);
     }
 }

@@ -45,14 +45,22 @@ class OrderStatesTest {
         orders.findLiveHolders(7);
 
         verify(orders).findCreatedBefore(OrderStatus.PENDING, CREATED, 500);
-        verify(orders).findWithoutReturnBefore(List.of(OrderStatus.CANCELLED, OrderStatus.CLOSED), CREATED, 500);
+        verify(orders).findWithoutReturnBefore(List.of(OrderStatus.CANCELLED, OrderStatus.CLOSED, OrderStatus.REFUNDED), CREATED, 500);
         verify(orders).findHolders(7, List.of(OrderStatus.PENDING, OrderStatus.PAID));
     }
 
     @ParameterizedTest
     @EnumSource(OrderStatus.class)
-    void onlyCancelledAndClosedOrdersHaveEnded(OrderStatus status) {
-        assertThat(order(status).ended()).isEqualTo(status == OrderStatus.CANCELLED || status == OrderStatus.CLOSED);
+    void onlyCancelledClosedAndRefundedOrdersHaveEnded(OrderStatus status) {
+        assertThat(order(status).ended())
+                .isEqualTo(status == OrderStatus.CANCELLED || status == OrderStatus.CLOSED || status == OrderStatus.REFUNDED);
+    }
+
+    @Test
+    void onlyAPaidOrderIsRefundedAndOnlyForItsPrice() {
+        orders.markRefunded(5, PRICE);
+
+        verify(orders).refund(5, PRICE, OrderStatus.PAID, OrderStatus.REFUNDED);
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.seckill.common.ledger.OrderServiceApi;
 import com.seckill.common.ledger.OrderSnapshot;
 import com.seckill.common.ledger.PaymentApplied;
 import com.seckill.common.ledger.PaymentNotice;
+import com.seckill.common.ledger.RefundApplied;
 import com.seckill.payment.Refusals;
 import com.seckill.web.trust.ServiceCredentials;
 import java.math.BigDecimal;
@@ -17,10 +18,12 @@ import org.springframework.web.client.RestClientException;
 
 /**
  * The orders belong to order-service: payment-service asks it (an order's owner, price and state;
- * applying a payment) instead of reading its table, with a service token scoped to exactly that.
+ * applying a payment or a refund) instead of reading its table, with a service token scoped to exactly that.
  */
 @Configuration(proxyBeanMethods = false)
 public class OrderClient {
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(OrderClient.class);
 
     private final RestClient orderService;
 
@@ -73,5 +76,29 @@ public class OrderClient {
                     }
                     return response.bodyTo(PaymentApplied.class);
                 });
+    }
+
+    /**
+     * Tells order-service a payment was refunded; idempotent.
+     *
+     * @return what became of it, or empty when order-service could not be reached or failed (ask again later)
+     */
+    public Optional<RefundApplied> refundQuietly(long orderId, BigDecimal amount) {
+        try {
+            return Optional.ofNullable(orderService.post().uri(OrderServiceApi.REFUND, orderId)
+                    .body(new PaymentNotice(amount))
+                    .exchange((request, response) -> {
+                        if (response.getStatusCode().value() == 404) {
+                            return new RefundApplied(orderId, "UNKNOWN");
+                        }
+                        if (!response.getStatusCode().is2xxSuccessful()) {
+                            throw new RestClientException("order-service answered " + response.getStatusCode());
+                        }
+                        return response.bodyTo(RefundApplied.class);
+                    }));
+        } catch (RestClientException e) {
+            log.warn("Refund of order {} not applied yet: {}", orderId, e.toString());
+            return Optional.empty();
+        }
     }
 }

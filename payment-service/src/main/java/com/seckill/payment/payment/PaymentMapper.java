@@ -12,7 +12,7 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 public interface PaymentMapper {
 
-    String COLUMNS = "id, trade_no, order_id, user_id, amount, status, order_notified";
+    String COLUMNS = "id, trade_no, order_id, user_id, amount, status, order_notified, paid_time";
 
     default void insert(String tradeNo, long orderId, long userId, BigDecimal amount) {
         insert(tradeNo, orderId, userId, amount, PaymentStatus.WAITING);
@@ -58,9 +58,4 @@ public interface PaymentMapper {
 
     @Select("SELECT " + COLUMNS + " FROM payment WHERE status = #{status} AND order_notified = 0 ORDER BY id LIMIT #{limit}")
     List<Payment> findNotNotified(@Param("status") PaymentStatus status, @Param("limit") int limit);
-
-    @Insert("INSERT INTO refund (refund_no, trade_no, order_id, amount, reason) "
-            + "VALUES (#{refundNo}, #{tradeNo}, #{orderId}, #{amount}, #{reason})")
-    void insertRefund(@Param("refundNo") String refundNo, @Param("tradeNo") String tradeNo, @Param("orderId") long orderId,
-                      @Param("amount") BigDecimal amount, @Param("reason") String reason);
 }

@@ -3,25 +3,19 @@ package com.seckill.payment.sandbox;
 import io.swagger.v3.oas.annotations.Operation;
 import com.seckill.web.openapi.Answers;
 import com.seckill.common.error.ErrorCode;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.web.Headers;
 import io.swagger.v3.oas.annotations.Parameter;
-import com.seckill.payment.PaymentProperties;
-import com.seckill.payment.callback.CallbackSignature;
 import com.seckill.payment.callback.ProviderCallback;
 import com.seckill.payment.payment.Payment;
 import com.seckill.payment.payment.PaymentService;
 import jakarta.validation.constraints.Pattern;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.http.MediaType;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.client.RestClient;
 
 /**
  * A stand-in payment provider for local runs and tests (off in production): on request it signs
@@ -34,18 +28,12 @@ import org.springframework.web.client.RestClient;
 class SandboxProvider {
 
     private final PaymentService payments;
-    private final CallbackSignature signature;
-    private final PaymentProperties properties;
-    private final ObjectMapper json;
+    private final SandboxCallbacks callbacks;
     private final Clock clock;
-    private final RestClient http = RestClient.create();
 
-    SandboxProvider(PaymentService payments, CallbackSignature signature, PaymentProperties properties,
-                    ObjectMapper json, Clock clock) {
+    SandboxProvider(PaymentService payments, SandboxCallbacks callbacks, Clock clock) {
         this.payments = payments;
-        this.signature = signature;
-        this.properties = properties;
-        this.json = json;
+        this.callbacks = callbacks;
         this.clock = clock;
     }
 
@@ -53,15 +41,10 @@ class SandboxProvider {
     @Answers({ErrorCode.BAD_REQUEST, ErrorCode.UNAUTHENTICATED, ErrorCode.NOT_FOUND})
     @PostMapping("/api/payments/{tradeNo}/simulate")
     SimulatedPayment simulate(@PathVariable @Pattern(regexp = "T[0-9]{1,31}") String tradeNo,
-                              @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) long userId) throws JsonProcessingException {
+                              @Parameter(hidden = true) @RequestHeader(Headers.USER_ID) long userId) {
         Payment payment = payments.owned(tradeNo, userId);
-        byte[] body = json.writeValueAsBytes(new ProviderCallback(payment.tradeNo(), payment.orderId(), payment.amount(),
-                ProviderCallback.SUCCESS, clock.instant().getEpochSecond()));
-        int status = http.post().uri(properties.sandbox().callbackUrl())
-                .contentType(MediaType.APPLICATION_JSON)
-                .header(CallbackSignature.HEADER, signature.sign(body))
-                .body(body)
-                .exchange((request, response) -> response.getStatusCode().value());
+        int status = callbacks.send(ProviderCallback.paid(payment.tradeNo(), payment.orderId(), payment.amount(),
+                clock.instant().getEpochSecond()));
         return new SimulatedPayment(tradeNo, status);
     }
 

@@ -1,2 +1,2 @@
-/** The sandbox payment provider: signs and sends a real callback on request (local and tests only). */
+/** The sandbox payment provider: signs and sends real payment and refund callbacks (local and tests only). */
 package com.seckill.payment.sandbox;

@@ -5,10 +5,11 @@ import com.seckill.payment.PaymentProperties;
 import com.seckill.payment.order.OrderClient;
 import com.seckill.payment.payment.Payment;
 import com.seckill.payment.payment.PaymentMapper;
+import com.seckill.payment.refund.RefundMapper;
+import com.seckill.payment.refund.RefundNumbers;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,18 +33,19 @@ public class OrderSettlement {
     private static final int BATCH = 200;
 
     private final PaymentMapper payments;
+    private final RefundMapper refunds;
     private final OrderClient orders;
     private final TransactionTemplate tx;
-    private final SecureRandom random = new SecureRandom();
     private final Counter refunded;
     private final AtomicLong lastRound = new AtomicLong();
 
-    OrderSettlement(PaymentMapper payments, OrderClient orders, TransactionTemplate tx, MeterRegistry meters) {
+    OrderSettlement(PaymentMapper payments, RefundMapper refunds, OrderClient orders, TransactionTemplate tx, MeterRegistry meters) {
         this.refunded = Counter.builder("seckill.payments.refunded").description("Payments refunded (the order ended first)")
                 .register(meters);
         Gauge.builder("seckill.job.last.success", lastRound, AtomicLong::get).tag("job", "payment-settlement")
                 .description("When the job last completed (epoch seconds)").register(meters);
         this.payments = payments;
+        this.refunds = refunds;
         this.orders = orders;
         this.tx = tx;
     }
@@ -85,14 +87,10 @@ public class OrderSettlement {
     private void refund(Payment payment, String reason) {
         tx.executeWithoutResult(status -> {
             if (payments.markRefunded(payment.id()) == 1) {
-                payments.insertRefund(refundNo(), payment.tradeNo(), payment.orderId(), payment.amount(), reason);
+                refunds.insertDone(RefundNumbers.next(), payment.tradeNo(), payment.orderId(), payment.amount(), reason);
                 refunded.increment();
                 log.info("Payment {} refunded: {}", payment.tradeNo(), reason);
             }
         });
-    }
-
-    private String refundNo() {
-        return "R" + System.currentTimeMillis() + String.format("%012d", Math.floorMod(random.nextLong(), 1_000_000_000_000L));
     }
 }

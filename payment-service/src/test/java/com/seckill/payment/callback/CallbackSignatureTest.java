@@ -14,7 +14,7 @@ class CallbackSignatureTest {
     private static final byte[] BODY = "{\"tradeNo\":\"T1\"}".getBytes(StandardCharsets.UTF_8);
 
     private final CallbackSignature signature = new CallbackSignature(
-            new PaymentProperties(SECRET, false, Duration.ofMinutes(5), Duration.ofSeconds(2), new PaymentProperties.Sandbox(false, null)));
+            new PaymentProperties(SECRET, false, Duration.ofMinutes(5), Duration.ofSeconds(2), Duration.ofDays(7), new PaymentProperties.Sandbox(false, null)));
 
     @Test
     void signsWithHmacSha256InHex() {
@@ -35,16 +35,16 @@ class CallbackSignatureTest {
 
     @Test
     void refusesToStartWithoutAStrongSecret() {
-        assertThatThrownBy(() -> new PaymentProperties("short", true, Duration.ofMinutes(5), Duration.ofSeconds(2), null))
+        assertThatThrownBy(() -> new PaymentProperties("short", true, Duration.ofMinutes(5), Duration.ofSeconds(2), Duration.ofDays(7), null))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("callback-secret");
-        assertThatThrownBy(() -> new PaymentProperties(null, true, Duration.ofMinutes(5), Duration.ofSeconds(2), null))
+        assertThatThrownBy(() -> new PaymentProperties(null, true, Duration.ofMinutes(5), Duration.ofSeconds(2), Duration.ofDays(7), null))
                 .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
     void theDevelopmentSecretIsRefusedOutsideTheDevProfile() {
         assertThatThrownBy(() -> new PaymentProperties(PaymentProperties.DEVELOPMENT_SECRET, false, Duration.ofMinutes(5),
-                Duration.ofSeconds(2), null)).hasMessageContaining("development default");
+                Duration.ofSeconds(2), Duration.ofDays(7), null)).hasMessageContaining("development default");
     }
 }
