@@ -1,4 +1,4 @@
--- A waiting room's figures as they are now, for the gateway's answers to the shoppers still waiting (DESIGN.md §11).
+-- A waiting room's figures as they are now, for the gateway's answers to the shoppers still waiting (contract §11).
 -- KEYS[1] seckill:{aid}:queue:state   KEYS[2] seckill:{aid}:stock (one hash tag: one Cluster slot)
 -- Returns 'rate,paused,seed,joined,drawn,serving,stock', drawn '' before the start and stock '' before the warm-up;
 -- '' when the room is not in Redis (seckill-service restores it from MySQL at its next answer).

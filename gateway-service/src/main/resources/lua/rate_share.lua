@@ -1,5 +1,5 @@
 -- The tokens one gateway instance handed out since it last shared, taken from the buckets all instances share
--- (DESIGN.md §6 seckill:rate:*), in one round trip for every bucket it touched. Each instance decides requests in
+-- (contract §6 seckill:rate:*), in one round trip for every bucket it touched. Each instance decides requests in
 -- memory (LocalBuckets) and shares every few tens of milliseconds; the answer is what all of them left.
 -- KEYS[i] = seckill:rate:...   ARGV[3i-2] = refill rate (tokens per second), ARGV[3i-1] = capacity,
 -- ARGV[3i] = tokens taken since the last share

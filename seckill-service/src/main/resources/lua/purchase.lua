@@ -1,4 +1,4 @@
--- Pre-deduction of one unit for one user, atomically (DESIGN.md §5).
+-- Pre-deduction of one unit for one user, atomically (contract §5).
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:outbox
 -- KEYS[4] seckill:{aid}:queued  KEYS[5] seckill:{aid}:info    KEYS[6] seckill:{aid}:path:{uid}
 -- KEYS[7] seckill:result:{requestId}, in the same slot as the others (the request id is chosen so: RequestIds)

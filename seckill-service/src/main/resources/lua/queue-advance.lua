@@ -1,4 +1,4 @@
--- Moves the serving position of a waiting room by the time passed at its rate (DESIGN.md §11, rule 2),
+-- Moves the serving position of a waiting room by the time passed at its rate (contract §11, rule 2),
 -- and draws the places of those who joined before the start once it has come. Any instance may call it
 -- at any time: what moves is owed by the clock, so calls from several instances add up to one rate.
 -- KEYS[1] seckill:{aid}:queue:state   KEYS[2] seckill:{aid}:stock

@@ -1,4 +1,4 @@
--- A shopper joins the waiting room of an activity, or asks where they stand (DESIGN.md §11).
+-- A shopper joins the waiting room of an activity, or asks where they stand (contract §11).
 -- KEYS[1] seckill:{aid}:queue:state   KEYS[2] seckill:{aid}:queue:members   KEYS[3] seckill:{aid}:queue:admitted
 -- KEYS[4] seckill:{aid}:users         KEYS[5] seckill:{aid}:stock      KEYS[6] seckill:{aid}:queue:left
 -- ARGV[1] user id   ARGV[2] 'join' or 'poll'   ARGV[3] the join number of the shopper's signed ticket, or ''

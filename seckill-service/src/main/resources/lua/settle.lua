@@ -1,4 +1,4 @@
--- Applies order-service's settlements of one activity (common Settlement, DESIGN.md §5 keys).
+-- Applies order-service's settlements of one activity (common Settlement, contract §5 keys).
 -- KEYS[1] seckill:{aid}:stock   KEYS[2] seckill:{aid}:users   KEYS[3] seckill:{aid}:queued
 -- KEYS[4] seckill:{aid}:returned   KEYS[5...] seckill:result:{requestId} of requests whose id puts their result
 -- in this slot (RequestIds)

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md §9 as an attacker tries it (issue 21): every admin and purchase route spelt every other
+ * contract §9 as an attacker tries it (issue 21): every admin and purchase route spelt every other
  * way (escapes of single letters, whole segments and slashes, upper and mixed case, dot segments, empty
  * segments, matrix parameters, backslashes), sent byte for byte as an anonymous caller, a shopper and a
  * blacklisted shopper. None may be served: each is 400, 401, 403, 404 or 405, and afterwards the

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./seckill doctor} (DESIGN.md §4), run the way an operator runs it before a sale: against
+ * {@code ./seckill doctor} (contract §4), run the way an operator runs it before a sale: against
  * the running system it passes; pointed at a deployment with something wrong, the line for that
  * thing says FAIL and the exit status says so too.
  */

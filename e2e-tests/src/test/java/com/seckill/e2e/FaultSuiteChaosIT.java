@@ -19,9 +19,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The fault suite (./seckill chaos): real processes killed with SIGKILL (services, Redis, RabbitMQ,
  * MariaDB), Redis also stopped and started empty, in the middle of bursts through the gateway. After each fault the
- * invariants of DESIGN.md §8 must hold: orders never exceed stock, one per user, every accepted
+ * invariants of contract §8 must hold: orders never exceed stock, one per user, every accepted
  * request ends SUCCESS or FAIL, nothing accepted is lost, Redis and MySQL agree; and shoppers waiting in a
- * waiting room keep their places through a Redis crash (DESIGN.md §11).
+ * waiting room keep their places through a Redis crash (contract §11).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultSuiteChaosIT {
@@ -165,7 +165,7 @@ class FaultSuiteChaosIT {
     }
 
     /**
-     * DESIGN.md §10 with Redis: kill -9 of the Redis the launcher runs (AOF on) while the burst is
+     * contract §10 with Redis: kill -9 of the Redis the launcher runs (AOF on) while the burst is
      * accepting and orders are being written, back by ./seckill up as a user runs it, then the rest of
      * the stock sold to later shoppers. Every 202 ends SUCCESS or FAIL and none FAIL (a FAIL after a 202
      * is a unit Redis promised and MySQL did not have), no unit sold twice or lost: the figures Redis
@@ -218,7 +218,7 @@ class FaultSuiteChaosIT {
     }
 
     /**
-     * DESIGN.md §11: Redis killed -9 while 2,000 shoppers wait in a waiting room, mid-sale. Each keeps its
+     * contract §11: Redis killed -9 while 2,000 shoppers wait in a waiting room, mid-sale. Each keeps its
      * place (every place a shopper is told, before the kill and after, is the one it was drawn), the sale
      * resumes and sells exactly the stock, one unit per shopper, every 202 becomes an order and every
      * shopper not served is told SOLD_OUT.

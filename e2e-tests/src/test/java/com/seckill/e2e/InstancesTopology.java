@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Two instances of each inner service behind one gateway (DESIGN.md §2, --instances 2): both take
+ * Two instances of each inner service behind one gateway (contract §2, --instances 2): both take
  * traffic; one seckill and one order instance are killed -9 in the middle of a burst larger than the
  * stock; afterwards orders = stock sold, nobody twice, every 202 ends SUCCESS or FAIL, and a FAIL
  * after a 202 happens only once the activity really sold out. Run over static discovery and over Nacos.

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Prometheus metrics (DESIGN.md §4): every service exposes them on its own port, the business
+ * Prometheus metrics (contract §4): every service exposes them on its own port, the business
  * counters move by exactly what a small sale did, and every metric the Grafana dashboard queries
  * is exposed by some service.
  */

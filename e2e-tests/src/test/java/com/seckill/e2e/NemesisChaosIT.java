@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * faults across every component of a system with two instances of each inner service: kill -9 of a
  * seckill or order instance (started again a few seconds later by ./seckill up), SIGSTOP/SIGCONT of any
  * instance, of the gateway, of Redis, RabbitMQ and MariaDB, and partitions: the services reach Redis, RabbitMQ
- * and MariaDB through network namespaces of the test ({@link Partition}), whose links are cut and healed. Afterwards every invariant of DESIGN.md §8
+ * and MariaDB through network namespaces of the test ({@link Partition}), whose links are cut and healed. Afterwards every invariant of contract §8
  * holds and every shopper was told the truth ({@link SaleChecks}). The seed is printed with the whole
  * schedule, so a failure replays: {@code ./seckill chaos --nemesis --seed S --minutes M}
  * (SECKILL_NEMESIS_SEED, SECKILL_NEMESIS_MINUTES; a short schedule by default, the one CI runs).

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The API description (DESIGN.md §4) as a client developer meets it, through the gateway: one OpenAPI
+ * The API description (contract §4) as a client developer meets it, through the gateway: one OpenAPI
  * document per public service, every operation summarised with the problem codes it can answer, no
  * internal endpoint, a bearer scheme, and the Swagger UI listing them all.
  */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md §11 on the running system: a crowd at once, many times what the gateway lets through, is
+ * contract §11 on the running system: a crowd at once, many times what the gateway lets through, is
  * partly shed (503 BUSY with Retry-After, counted in seckill_gateway_shed_total), and shedding loses no
  * accepted purchase: shoppers who wait as told and try again buy exactly the stock, every 202 settles
  * SUCCESS, and no answer is a 5xx other than 503.

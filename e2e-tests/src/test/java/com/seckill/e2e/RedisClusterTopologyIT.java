@@ -30,7 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole system on a Redis Cluster (DESIGN.md §2, SPRING_DATA_REDIS_CLUSTER_NODES): three masters
+ * The whole system on a Redis Cluster (contract §2, SPRING_DATA_REDIS_CLUSTER_NODES): three masters
  * started by the test, every Redis client of every service on them, bursts on activities whose keys
  * live on different masters, rate limits and one-time paths; every invariant holds.
  */
@@ -175,7 +175,7 @@ class RedisClusterTopologyIT {
     }
 
     /**
-     * DESIGN.md §4 {@code "buckets":K}: one hot item served by every master. 3,000 shoppers for 1,000 units in
+     * contract §4 {@code "buckets":K}: one hot item served by every master. 3,000 shoppers for 1,000 units in
      * 3 buckets, 200 units added mid-burst: exactly 1,200 orders to 1,200 users, no unit left in any bucket,
      * stats consistent, and each master ran at least a fifth of the purchase scripts (counted by MONITOR on each).
      */

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Refunds of paid orders (DESIGN.md §4, {@code POST /api/orders/{orderId}/refund}), all through the gateway: the
+ * Refunds of paid orders (contract §4, {@code POST /api/orders/{orderId}/refund}), all through the gateway: the
  * sandbox provider confirms with its signed refund callback, the order ends REFUNDED (4), the payment REFUNDED,
  * and the unit goes back on sale, exactly once.
  */

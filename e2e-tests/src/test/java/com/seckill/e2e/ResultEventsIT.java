@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /api/seckill/result/{requestId}/events} (DESIGN.md §4): the owner's result pushed as a
+ * {@code GET /api/seckill/result/{requestId}/events} (contract §4): the owner's result pushed as a
  * server-sent event through the gateway, nobody else's; and waiting shoppers hold no thread, neither
  * on the gateway nor on seckill-service.
  */

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * What must be true of a sale once it settled, whatever was done to the system meanwhile (DESIGN.md §8,
+ * What must be true of a sale once it settled, whatever was done to the system meanwhile (contract §8,
  * invariants 1-3), and whether every shopper was told the truth (issue 25): shared by the fault suite and
  * the nemesis.
  */

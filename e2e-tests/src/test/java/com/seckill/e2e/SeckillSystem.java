@@ -368,7 +368,7 @@ final class SeckillSystem implements AutoCloseable {
         return orderId;
     }
 
-    /** An activity with a waiting room (DESIGN.md §11): the queue opens 10 minutes before {@code start}. */
+    /** An activity with a waiting room (contract §11): the queue opens 10 minutes before {@code start}. */
     long createQueuedActivity(String goodsName, int stock, Instant start, int admissionPerSecond) {
         String body = """
                 {"goodsId":%d,"goodsName":"%s","price":1.99,"stock":%d,"startTime":"%s","endTime":"%s","captchaRequired":false,

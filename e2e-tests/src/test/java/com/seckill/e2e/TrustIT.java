@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md §9 on the running system: a request that reaches an inner service around the gateway acts
+ * contract §9 on the running system: a request that reaches an inner service around the gateway acts
  * for nobody, whatever identity headers or tokens it carries, and changes nothing; the same request
  * through the gateway, by the right user, works.
  */

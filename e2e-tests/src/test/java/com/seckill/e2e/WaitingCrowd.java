@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * Shoppers in a waiting room (DESIGN.md §11), each doing what the shop page does: join, ask again with
+ * Shoppers in a waiting room (contract §11), each doing what the shop page does: join, ask again with
  * its ticket when told (pollAfterMs, or Retry-After when BUSY), buy at once when admitted. Keeps every
  * place each was told once the places were drawn, the purchases accepted, and how each visit ended.
  */

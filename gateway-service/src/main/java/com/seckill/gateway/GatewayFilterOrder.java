@@ -22,7 +22,7 @@ public final class GatewayFilterOrder {
     public static final int SECURITY_HEADERS = REQUEST_SIZE + 10;
 
     /**
-     * Refuses a path that is not canonical (DESIGN.md §9), so every later decision, and routing, sees
+     * Refuses a path that is not canonical (contract §9), so every later decision, and routing, sees
      * one spelling of it. After the security headers, so the refusal carries them too.
      */
     public static final int CANONICAL_PATH = REQUEST_SIZE + 15;

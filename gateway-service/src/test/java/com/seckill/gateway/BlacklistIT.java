@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.seckill.common.redis.GatewayKeys;
+import com.seckill.gateway.redis.GatewayKeys;
 import com.seckill.common.test.TestInfra;
 import com.seckill.gateway.auth.JwtTokens;
 import java.sql.Connection;

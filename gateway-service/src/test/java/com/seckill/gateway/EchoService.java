@@ -23,7 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class EchoService {
 
     /**
-     * @param signedBy who the internal token (DESIGN.md §9) says sent the request: "user:ID", "admin:ID",
+     * @param signedBy who the internal token (contract §9) says sent the request: "user:ID", "admin:ID",
      *                 "anonymous", or "untrusted" when there is none or it does not verify
      * @param signedFor the method and path the token was signed for
      */

@@ -14,7 +14,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * What the gateway sends again (DESIGN.md, several instances): a read that met a server error is tried
+ * What the gateway sends again (docs/contract.md §2-§3, several instances): a read that met a server error is tried
  * again, on another instance when there is one; a POST that reached a service is never sent twice (a
  * purchase or a payment must not happen twice), whatever it was answered.
  */

@@ -21,7 +21,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule namesNoServicesKeys = ArchitectureRules.onlyItsOwnKeys("com.seckill.ops");
 
-    /** ... and none of their tables (DESIGN.md §6, issue 24). */
+    /** ... and none of their tables (contract §6, issue 24). */
     @ArchTest
     static void namesNoServicesTables(JavaClasses classes) {
         ArchitectureRules.assertUsesOnlyItsTables();

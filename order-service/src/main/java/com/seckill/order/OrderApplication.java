@@ -22,7 +22,7 @@ public class OrderApplication {
         return Clock.systemUTC();
     }
 
-    /** The unique indexes that keep orders exact (DESIGN.md §6), reported to ./seckill doctor. */
+    /** The unique indexes that keep orders exact (contract §6), reported to ./seckill doctor. */
     @Bean
     UniqueGuard oneOrderPerUserAndSale() {
         return new UniqueGuard("seckill_order", "uk_order_user_activity");

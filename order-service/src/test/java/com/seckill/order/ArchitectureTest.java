@@ -29,7 +29,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyItsOwnKeys = ArchitectureRules.onlyItsOwnKeys("com.seckill.order");
 
-    /** seckill_activity: its stock column is order-service's guard after creation (DESIGN.md §6). */
+    /** seckill_activity: its stock column is order-service's guard after creation (contract §6). */
     @ArchTest
     static void onlyItsOwnTables(JavaClasses classes) {
         ArchitectureRules.assertUsesOnlyItsTables("seckill_activity");

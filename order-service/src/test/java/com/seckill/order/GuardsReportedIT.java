@@ -16,7 +16,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * order-service reports its own unique guards to {@code ./seckill doctor} ({@code /actuator/info}, "guards"), read
+ * order-service reports its consumer's settings, and its own unique guards to {@code ./seckill doctor} ({@code /actuator/info}, "guards"), read
  * from its database: the doctor names none of its tables.
  */
 class GuardsReportedIT extends OrderServiceIT {
@@ -27,6 +27,8 @@ class GuardsReportedIT extends OrderServiceIT {
     ObjectMapper json;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    OrderProperties properties;
 
     @Test
     void theInfoEndpointReportsEveryGuardOfOrdersAndTheConsumeLogAsPresent() throws Exception {
@@ -35,6 +37,18 @@ class GuardsReportedIT extends OrderServiceIT {
         assertThat(json.convertValue(info.get("guards"), Map.class)).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "seckill_order.uk_order_user_activity", true, "seckill_order.uk_order_request", true,
                 "seckill_order.uk_order_no", true, "mq_consume_log.uk_consume_message", true));
+    }
+
+    /** What the bench reports beside its figures, asked of the running service (the test profile's settings). */
+    @Test
+    void theInfoEndpointReportsTheConsumerSettingsThisInstanceRunsWith() throws Exception {
+        JsonNode info = json.readTree(mvc.perform(get("/actuator/info")).andReturn().getResponse().getContentAsString());
+
+        JsonNode consumer = info.path("orderConsumer");
+        assertThat(consumer.path("concurrency").asInt()).isEqualTo(properties.concurrency()).isPositive();
+        assertThat(consumer.path("prefetch").asInt()).isEqualTo(properties.prefetch());
+        assertThat(consumer.path("batchSize").asInt()).isEqualTo(properties.batchSize());
+        assertThat(consumer.path("batchWait").asText()).isEqualTo(properties.batchWait().toMillis() + "ms");
     }
 
     /** The doctor takes the clock for the middle of its call: read before the guards, which may wait on a database that is down. */

@@ -29,7 +29,7 @@ public class PaymentApplication {
         return new DevelopmentSecret("callback", PaymentProperties.DEVELOPMENT_SECRET.equals(properties.callbackSecret()));
     }
 
-    /** One payment per order (DESIGN.md §6), reported to ./seckill doctor. */
+    /** One payment per order (contract §6), reported to ./seckill doctor. */
     @Bean
     UniqueGuard onePaymentPerOrder() {
         return new UniqueGuard("payment", "uk_payment_order");

@@ -4,7 +4,7 @@ import com.seckill.common.test.OwnTables;
 import com.seckill.common.test.OwnTablesCheck;
 import org.junit.jupiter.api.Test;
 
-/** payment-service makes its own tables as it starts (Flyway, sql/payment-service/, DESIGN.md §6), in a schema it shares. */
+/** payment-service makes its own tables as it starts (Flyway, sql/payment-service/, contract §6), in a schema it shares. */
 class OwnTablesIT extends OwnTablesCheck {
 
     @Test

@@ -47,7 +47,7 @@ public final class Refusals {
         }
     }
 
-    /** A path asked for on a waiting-room activity without a valid admission (DESIGN.md §11). */
+    /** A path asked for on a waiting-room activity without a valid admission (contract §11). */
     public static final class NotAdmitted extends SeckillException {
         public NotAdmitted() {
             super(ErrorCode.NOT_ADMITTED, "Join the queue and wait until you are admitted (X-Seckill-Admission)");

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * order-service's read API as seckill-service uses it, answered from this stand-in's own ledger of orders
  * (the tests place and cancel orders here as order-service's consumer would): seckill-service's tests never
  * touch order-service's tables. Like order-service, placing or cancelling an order moves the stock column
- * of {@code seckill_activity}, the one column DESIGN.md §6 gives order-service. Its consumer is idle unless
+ * of {@code seckill_activity}, the one column contract §6 gives order-service. Its consumer is idle unless
  * a test says it is busy, and a test can slip work in before or after the next holders are read (a
  * purchase turning into an order while the holders are being read).
  */

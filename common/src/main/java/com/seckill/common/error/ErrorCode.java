@@ -1,6 +1,6 @@
 package com.seckill.common.error;
 
-/** The stable {@code code} property of every problem+json answer (DESIGN.md §4), with its HTTP status. */
+/** The stable {@code code} property of every problem+json answer (contract §4), with its HTTP status. */
 public enum ErrorCode {
     BAD_REQUEST(400, "Bad request"),
     BAD_SIGNATURE(400, "Bad signature"),

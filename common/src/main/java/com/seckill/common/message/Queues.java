@@ -3,7 +3,7 @@ package com.seckill.common.message;
 import java.time.Duration;
 import java.util.Map;
 
-/** RabbitMQ exchanges, queues and routing keys (DESIGN.md §7). */
+/** RabbitMQ exchanges, queues and routing keys (contract §7). */
 public final class Queues {
 
     private Queues() {

@@ -1,7 +1,7 @@
 package com.seckill.common.queue;
 
 /**
- * How long a waiting shopper is told to wait before asking again (DESIGN.md §11, rule 3): 1 to 10 s,
+ * How long a waiting shopper is told to wait before asking again (contract §11, rule 3): 1 to 10 s,
  * growing with the distance, and spread a little, so that a crowd told at once does not come back at
  * once. N waiting shoppers then cost about N / pollAfter answers a second. An admission lasts far
  * longer than a poll interval, so a shopper who learns it a second late loses nothing.

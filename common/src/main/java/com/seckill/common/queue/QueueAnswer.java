@@ -3,7 +3,7 @@ package com.seckill.common.queue;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * Where a shopper stands (DESIGN.md §11): WAITING (position, serving, etaSeconds, pollAfterMs),
+ * Where a shopper stands (contract §11): WAITING (position, serving, etaSeconds, pollAfterMs),
  * ADMITTED (admission, expiresInSeconds), SOLD_OUT, EXPIRED (join again, at the back) or PAUSED.
  * {@code ticket} is the shopper's place, signed: sent back on polls ({@code X-Seckill-Ticket}), it keeps
  * the place through a Redis restart. Before the start, {@code position} is the back of the queue: the

@@ -7,7 +7,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The fair start (DESIGN.md §11, rule 1): the {@code n} shoppers who joined before the start get the
+ * The fair start (contract §11, rule 1): the {@code n} shoppers who joined before the start get the
  * places 1..n in an order drawn from {@code seed}, a pseudorandom permutation of their join numbers
  * (a four-round Feistel network keyed by the seed, cycle-walked down to [0, n)). It needs nothing but
  * the seed, n and a join number, so a place is the same on every instance, after a Redis restart, and

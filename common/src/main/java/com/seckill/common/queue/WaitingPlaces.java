@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The answers of a waiting room to a shopper who is not served yet (DESIGN.md §11), from the room's figures:
+ * The answers of a waiting room to a shopper who is not served yet (contract §11), from the room's figures:
  * before the start, everyone stands at the back of the queue and is drawn at the start; after it, the place is
  * drawn ({@link QueueDraw}) for who joined before it and the join number for the others. Pure: the same figures
  * give the same place on every instance and in the gateway.

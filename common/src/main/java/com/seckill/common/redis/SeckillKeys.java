@@ -3,12 +3,12 @@ package com.seckill.common.redis;
 import java.util.List;
 
 /**
- * seckill-service's Redis keys (DESIGN.md §5), spelled here only; only seckill-service uses them (its
+ * seckill-service's Redis keys (contract §5), spelled here only; only seckill-service uses them (its
  * ArchitectureTest, {@code ArchitectureRules.onlyItsOwnKeys}): another service asks it or tells it
  * ({@link com.seckill.common.message.Settlement}). Every key of one activity carries the hash tag {@code {aid}}
- * so a Lua script touching them stays in one Cluster slot. The gateway's keys are {@link GatewayKeys}.
+ * so a Lua script touching them stays in one Cluster slot. The gateway's keys are its own ({@code GatewayKeys} in gateway-service).
  * <p>
- * An activity created with {@code "buckets":K} (DESIGN.md §4) keeps its sale in K {@link StockBucket}s, each under a
+ * An activity created with {@code "buckets":K} (contract §4) keeps its sale in K {@link StockBucket}s, each under a
  * hash tag of its own: bucket 0 is {@code {aid}} (the keys below, so K = 1 is exactly the layout of §5), bucket b
  * is {@code {aid/n}}, n chosen so that the K tags fall in K different K-ths of the slot space, and so on K
  * different masters of a cluster that splits its slots evenly.
@@ -86,7 +86,7 @@ public final class SeckillKeys {
     }
 
     /**
-     * Hash: the waiting room of one activity (DESIGN.md §11): {@code joined} (joins so far),
+     * Hash: the waiting room of one activity (contract §11): {@code joined} (joins so far),
      * {@code drawn} (how many joined before the start, once the places are drawn), {@code serving},
      * {@code tick} (epoch ms the serving position last moved), {@code rate}, {@code paused}, {@code seed}.
      */
@@ -107,7 +107,7 @@ public final class SeckillKeys {
     /**
      * Hash: user id -> the join number whose admission ran out unused, in the waiting room of one
      * activity. A signed ticket for that place (or an earlier one) no longer gives it back: who let an
-     * admission run out joins again at the back (DESIGN.md §11).
+     * admission run out joins again at the back (contract §11).
      */
     public static String queueLeft(long activityId) {
         return activity(activityId, "queue:left");

@@ -7,7 +7,7 @@ import java.util.List;
  * One of an activity's stock buckets ({@link SeckillKeys#buckets}): a slice of its units with everything a
  * purchase touches beside them (holders, paths, outbox, in-flight set, give-back markers, top-ups, the stamp of
  * the Redis process), under one hash tag, so that one script per bucket stays in one Cluster slot. Bucket 0's
- * tag is {@code aid}, so its keys are those of DESIGN.md §5; bucket b's is {@code aid/n}, n the first number that
+ * tag is {@code aid}, so its keys are those of contract §5; bucket b's is {@code aid/n}, n the first number that
  * puts it in the b-th K-th of the slot space after bucket 0's, so that K buckets sit on K different masters of a
  * cluster that splits its slots evenly.
  */

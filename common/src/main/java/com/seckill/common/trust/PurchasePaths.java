@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.Date;
 
 /**
- * The one-time purchase path (DESIGN.md §4-5): random, and signed with the platform's key for one
+ * The one-time purchase path (contract §4-5): random, and signed with the platform's key for one
  * user, one activity and an expiry. seckill-service issues it and keeps it in
  * {@code seckill:{aid}:path:{uid}}; the gateway refuses a path that does not verify without a Redis
  * call or a downstream request; seckill-service verifies it again and consumes it in the purchase

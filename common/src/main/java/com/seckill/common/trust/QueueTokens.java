@@ -6,7 +6,7 @@ import java.util.Date;
 import java.util.OptionalLong;
 
 /**
- * What the waiting room hands a shopper (DESIGN.md §11), signed with the platform's key for one user
+ * What the waiting room hands a shopper (contract §11), signed with the platform's key for one user
  * and one activity, so that it can be checked without Redis:
  * <ul>
  *   <li>an <b>admission</b>: the shopper may ask for a purchase path until its expiry; the gateway

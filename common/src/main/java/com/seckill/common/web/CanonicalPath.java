@@ -1,7 +1,7 @@
 package com.seckill.common.web;
 
 /**
- * The one spelling of a request path that the gateway and the services decide on (DESIGN.md §9).
+ * The one spelling of a request path that the gateway and the services decide on (contract §9).
  * Routing and the controllers match decoded paths while filters read raw ones, so a path that
  * decodes or normalises into something else ({@code /%61pi/admin}, {@code /api/seckill/../admin},
  * {@code /api//admin}, {@code /api;x/admin}) would be judged as one path and served as another. No

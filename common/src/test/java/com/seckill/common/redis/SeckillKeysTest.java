@@ -16,9 +16,8 @@ class SeckillKeysTest {
     }
 
     @Test
-    void resultKeysAreGlobalAndRateKeysArePrefixed() {
+    void resultKeysAreGlobal() {
         assertThat(SeckillKeys.result("abc")).isEqualTo("seckill:result:abc");
-        assertThat(GatewayKeys.rate("ip:1.2.3.4")).startsWith("seckill:rate:");
     }
 
     /** The part of a key Redis Cluster hashes: the first {...} with something inside, else the whole key. */
@@ -34,20 +33,6 @@ class SeckillKeysTest {
         assertThat(java.util.stream.Stream.of(SeckillKeys.stock(42), SeckillKeys.users(42), SeckillKeys.outbox(42),
                 SeckillKeys.queued(42), SeckillKeys.info(42), SeckillKeys.path(42, 7)).map(SeckillKeysTest::hashTag))
                 .containsOnly("42");
-        // the gateway's rate limit: an address, a user and an activity bucket in one script
-        assertThat(java.util.stream.Stream.of(GatewayKeys.rateIp("203.0.113.9"), GatewayKeys.rateUser(7),
-                GatewayKeys.rateActivity(42)).map(SeckillKeysTest::hashTag).distinct()).hasSize(1);
-        assertThat(GatewayKeys.rateUser(7)).startsWith("seckill:rate:");
-        // the blacklist's copy and its version
-        assertThat(hashTag(GatewayKeys.blacklist())).isEqualTo(hashTag(GatewayKeys.blacklistVersion()));
-    }
-
-    @Test
-    void scriptAnswersMapToOutcomes() {
-        assertThat(PurchaseOutcome.of(1)).isEqualTo(PurchaseOutcome.SUCCESS);
-        assertThat(PurchaseOutcome.of(0)).isEqualTo(PurchaseOutcome.SOLD_OUT);
-        assertThat(PurchaseOutcome.of(2)).isEqualTo(PurchaseOutcome.DUPLICATE);
-        assertThat(PurchaseOutcome.of(-1)).isEqualTo(PurchaseOutcome.NOT_WARMED);
     }
 
     @Test

@@ -80,11 +80,11 @@ public final class ArchitectureRules {
     /** Each service's Redis key builder; a service with none keeps no state in Redis but its own job locks. */
     private static final Map<String, List<String>> KEY_OWNERS = Map.of(
             "com.seckill.seckill", List.of("com.seckill.common.redis.SeckillKeys", "com.seckill.common.redis.StockBucket"),
-            "com.seckill.gateway", List.of("com.seckill.common.redis.GatewayKeys"));
+            "com.seckill.gateway", List.of("com.seckill.gateway.redis.GatewayKeys"));
 
     /**
      * The one reader of another service's keys, by service: the gateway's look at each waiting room's figures
-     * (DESIGN.md §11), a read-only script ({@code queue-look.lua}: HEXISTS, HMGET, GET; checked by its own test) every
+     * (contract §11), a read-only script ({@code queue-look.lua}: HEXISTS, HMGET, GET; checked by its own test) every
      * 200 ms, so that the herd of a sale's start is answered without a call to seckill-service per poll. It writes
      * nothing, and no other class of the gateway names seckill-service's keys.
      */
@@ -107,9 +107,9 @@ public final class ArchitectureRules {
     private static final Pattern TABLE_USE = Pattern.compile("\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+`?(\\w+)");
 
     /**
-     * One owner per table (DESIGN.md §6): the code of the module the test runs in, its main code and its tests
+     * One owner per table (contract §6): the code of the module the test runs in, its main code and its tests
      * ({@code src}), names in SQL no table of another service's migrations ({@code sql/<service>/}), but
-     * {@code alsoAllowed}, each an exception DESIGN.md states: a test needing another service's state gets it
+     * {@code alsoAllowed}, each an exception docs/contract.md states: a test needing another service's state gets it
      * from a stand-in of that service, not from its tables. Fails on the file and the table.
      */
     public static void assertUsesOnlyItsTables(String... alsoAllowed) {

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 /**
- * What a service's own Flyway does as it starts (DESIGN.md §6, sql/&lt;service&gt;/): in a schema that already
+ * What a service's own Flyway does as it starts (contract §6, sql/&lt;service&gt;/): in a schema that already
  * holds another service's table, as the shared one does, it makes every table of its migrations, records them
  * in its own history table, and the guards that keep a sale exact are there. Each service's {@code OwnTablesIT}
  * starts its DataSource and Flyway, as configured by its application.yml, on such a schema of its own.

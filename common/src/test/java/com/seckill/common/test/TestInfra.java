@@ -178,7 +178,7 @@ public final class TestInfra {
         }
     }
 
-    /** sql/<service>/ of this checkout, one folder of Flyway migrations per owning service (DESIGN.md §6). */
+    /** sql/<service>/ of this checkout, one folder of Flyway migrations per owning service (contract §6). */
     public static List<Path> migrationFolders() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null) {

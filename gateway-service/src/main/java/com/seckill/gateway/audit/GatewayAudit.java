@@ -11,7 +11,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The gateway's part of the operators' audit log (table {@code gateway_audit}, its own; DESIGN.md §11): who
+ * The gateway's part of the operators' audit log (table {@code gateway_audit}, its own; contract §11): who
  * blocked or unblocked whom, and who was handed an ADMIN token by the demo sign-in, when.
  * {@code GET /api/admin/audit} shows it merged with seckill-service's.
  */

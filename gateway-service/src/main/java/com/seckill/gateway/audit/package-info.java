@@ -1,2 +1,2 @@
-/** The operators' audit log as one list (DESIGN.md §11): the gateway's blacklist actions and seckill-service's activity and queue actions. */
+/** The operators' audit log as one list (contract §11): the gateway's blacklist actions and seckill-service's activity and queue actions. */
 package com.seckill.gateway.audit;

@@ -10,7 +10,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * Which canonical paths (see {@code CanonicalPathFilter}) are public, which need a user and which an admin
- * (DESIGN.md §4), as Spring Security's route rules. Everything under {@code /api} not listed as public needs
+ * (contract §4), as Spring Security's route rules. Everything under {@code /api} not listed as public needs
  * a token, so a new downstream endpoint is protected by default; outside {@code /api} the gateway only
  * serves its pages, static files and health probe.
  */

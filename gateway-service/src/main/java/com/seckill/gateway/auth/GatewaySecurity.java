@@ -16,7 +16,7 @@ import reactor.core.publisher.Mono;
  * Spring Security at the gateway: shoppers' JWTs verified as an OAuth2 resource server ({@link JwtTokens}),
  * the route rules of {@link AccessRules}, the firewall. Stateless: no session, no cookie, no saved request,
  * nothing a browser could be tricked into sending (so no CSRF token either). Refusals are thrown, not
- * written, so the gateway's error handler answers them as every other problem (DESIGN.md §4, §9).
+ * written, so the gateway's error handler answers them as every other problem (contract §4, §9).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebFluxSecurity

@@ -3,7 +3,7 @@ package com.seckill.gateway.blacklist;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.redis.LuaScripts;
-import com.seckill.common.redis.GatewayKeys;
+import com.seckill.gateway.redis.GatewayKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

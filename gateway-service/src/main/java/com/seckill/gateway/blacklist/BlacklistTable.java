@@ -17,7 +17,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The deny list's source of truth: table {@code blacklist}, owned by the gateway (DESIGN.md §10). Its
+ * The deny list's source of truth: table {@code blacklist}, owned by the gateway (contract §10). Its
  * few, rare statements run on the bounded-elastic scheduler, never on an event-loop thread.
  */
 @Component

@@ -41,7 +41,7 @@ record Problem(int status, ErrorCode code, String detail, String outcome) {
      * As {@link #from(Throwable)}, for a request that would change something if it reached its service
      * ({@code changes}: not GET, HEAD or OPTIONS): a failure after it was sent is answered 503 with
      * {@code outcome: UNKNOWN} rather than "try again", since trying again may do it twice or be refused
-     * for what the first did (DESIGN.md §10; docs/api.md).
+     * for what the first did (contract §10; docs/api.md).
      */
     static Problem from(Throwable failure, boolean changes) {
         Problem problem = from(failure);
@@ -87,7 +87,7 @@ record Problem(int status, ErrorCode code, String detail, String outcome) {
             return fromStatus(response.getStatusCode().value());
         }
         // A service that is down, resets the connection, closes it early, or a pool with no connection
-        // to spare: the caller's "busy, retry", never a 500 (DESIGN.md §11).
+        // to spare: the caller's "busy, retry", never a 500 (contract §11).
         if (causedBy(failure, TimeoutException.class)) {
             return of(ErrorCode.BUSY, UPSTREAM_SLOW);
         }

@@ -11,7 +11,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * {@code GET /actuator/health} on the public port (DESIGN.md §4: the launcher and load balancers wait on
+ * {@code GET /actuator/health} on the public port (contract §4: the launcher and load balancers wait on
  * it), while the actuator itself, metrics included, listens on the management port only.
  */
 @RestController

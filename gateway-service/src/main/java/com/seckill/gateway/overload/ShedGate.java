@@ -50,7 +50,7 @@ final class ShedGate extends ChannelInboundHandlerAdapter {
     private final CannedAnswer busy = CannedAnswer.problem(HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy", "BUSY",
             "Too many shoppers at once: nothing was done, try again in a moment");
     private final CannedAnswer gone = CannedAnswer.problem(HttpResponseStatus.GONE, "Sold out", "SOLD_OUT", "Sold out");
-    /** A waiting room's answer to a poll once its sale is sold out (DESIGN.md §11, rule 3). */
+    /** A waiting room's answer to a poll once its sale is sold out (contract §11, rule 3). */
     private final CannedAnswer queueSoldOut = new CannedAnswer(HttpResponseStatus.OK, JSON, "{\"status\":\"SOLD_OUT\"}");
     private final Map<Tier, Counter> shed = new EnumMap<>(Tier.class);
     private final Counter soldOutAnswers;

@@ -21,7 +21,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Every waiting room's figures (DESIGN.md §11), read from Redis every {@code look-every} (200 ms, as often as the
+ * Every waiting room's figures (contract §11), read from Redis every {@code look-every} (200 ms, as often as the
  * serving position moves): one script call per room whose sale has not ended, whatever the crowd, so that the polls
  * of shoppers still waiting are answered from memory ({@link WaitingAnswers}). Reads run on Redis's own event loop,
  * never on a thread a request or another schedule needs; a read still under way skips the next tick. Figures older

@@ -19,7 +19,7 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code GET /api/seckill/{aid}/queue} with a ticket, by a shopper still waiting (DESIGN.md §11): answered here, from
+ * {@code GET /api/seckill/{aid}/queue} with a ticket, by a shopper still waiting (contract §11): answered here, from
  * the room's figures read every 200 ms ({@link RoomLooks}) and the join number the signed ticket carries, the same
  * answer seckill-service would give ({@link WaitingPlaces}): before the start the back of the queue, after it the
  * place drawn or joined, SOLD_OUT once no unit is left (and a join then 410 SOLD_OUT). So the crowd that waits costs a token check and a few

@@ -1,5 +1,5 @@
 /**
- * The gateway's side of the waiting room (DESIGN.md §11): on an activity with a waiting room, a path is
+ * The gateway's side of the waiting room (contract §11): on an activity with a waiting room, a path is
  * asked for only with a valid admission, checked here without Redis and without asking seckill-service.
  */
 package com.seckill.gateway.queue;

@@ -1,7 +1,7 @@
 package com.seckill.gateway.ratelimit;
 
 import com.seckill.common.error.SeckillException;
-import com.seckill.common.redis.GatewayKeys;
+import com.seckill.gateway.redis.GatewayKeys;
 import com.seckill.gateway.GatewayFilterOrder;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import com.seckill.gateway.client.ClientAddresses;
@@ -34,7 +34,7 @@ import reactor.core.publisher.Mono;
  * a moment later ({@link SharedBuckets}), so a request costs no Redis call. When Redis cannot be reached, browsing
  * goes on under this instance's own view of the limits (activities, results and orders are served by services that
  * degrade on their own, and a limiter outage must not take the shop down) while a purchase is refused with 503 BUSY:
- * limits no longer shared cannot hold a purchase flood spread over the instances, and the path check that follows
+ * limits no longer shared cannot hold a purchase flood spread over the instances, and the purchase behind it
  * needs Redis anyway.
  */
 @Component

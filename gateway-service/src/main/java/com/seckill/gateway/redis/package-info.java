@@ -1,2 +1,2 @@
-/** How the gateway talks to Redis: fail fast while it is gone. */
+/** The gateway's own Redis keys: its rate limits and its copy of the blacklist. */
 package com.seckill.gateway.redis;

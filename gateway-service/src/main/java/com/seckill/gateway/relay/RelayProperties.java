@@ -3,7 +3,7 @@ package com.seckill.gateway.relay;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * {@code seckill.trust.*}, the gateway's side of DESIGN.md §9.
+ * {@code seckill.trust.*}, the gateway's side of contract §9.
  *
  * @param secret                 the platform's internal signing key (env {@code SECKILL_TRUST_SECRET}),
  *                               shared with the inner services and never with clients

@@ -10,7 +10,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * The gateway's own calls to an inner service ({@code http://seckill-service/...}, through the load
- * balancer), each signed as a forwarded request (DESIGN.md §9) for the user it acts for, or for nobody.
+ * balancer), each signed as a forwarded request (contract §9) for the user it acts for, or for nobody.
  */
 @Component
 public class InnerServices {

@@ -15,7 +15,7 @@ import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * The pages the gateway serves itself (DESIGN.md §4): {@code /} (the shop, Boot's welcome page
+ * The pages the gateway serves itself (contract §4): {@code /} (the shop, Boot's welcome page
  * {@code static/index.html}) and {@code /admin}, and {@code GET /api/time}, the clock the pages count
  * down by: a shopper's own clock may be minutes off, the sale starts by the server's.
  */

@@ -23,7 +23,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * DESIGN.md §11 at the gateway, against services that hold their requests, answer sold out, or reset
+ * contract §11 at the gateway, against services that hold their requests, answer sold out, or reset
  * the connection: what is beyond a service's concurrency limit is answered 503 BUSY with Retry-After at
  * once and never reaches it, a sale seen sold out is answered by the gateway, a reset is a 503 and
  * never a 500 (the pace of a connection's refusals: RefusalPaceIT).

@@ -22,7 +22,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The pace of a connection's refusals (DESIGN.md §11): the first is answered at once; one refused again
+ * The pace of a connection's refusals (contract §11): the first is answered at once; one refused again
  * at once, as a client ignoring Retry-After asks, gets its answer only when the pause since the last is
  * over; but a request let through is never made to wait for that pause. The limit of seckill-service's
  * tier is pinned to 3 and the pause is long (2 s), so what waits and what does not cannot be mistaken.

@@ -19,7 +19,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * DESIGN.md §11: on an activity with a waiting room (as seckill-service's catalog says), a path asked
+ * contract §11: on an activity with a waiting room (as seckill-service's catalog says), a path asked
  * for without an admission, with a forged one, with another shopper's or another activity's, or with an
  * expired one is 403 NOT_ADMITTED at the gateway, and nothing reaches seckill-service; a valid one is
  * routed. Activities without a waiting room are not checked.

@@ -29,7 +29,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /**
- * DESIGN.md §11: the poll of a shopper still waiting is answered by the gateway from the room's figures in Redis
+ * contract §11: the poll of a shopper still waiting is answered by the gateway from the room's figures in Redis
  * and the join number its signed ticket carries, as seckill-service would answer it, without reaching it and without
  * being shed with the queue's tier, and a join once no unit is left is 410 at once; what needs the shopper's own
  * state (a join, a place served or about to be, a ticket not its own, figures gone) still goes to seckill-service.

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 import static org.awaitility.Awaitility.await;
 
-import com.seckill.common.redis.GatewayKeys;
+import com.seckill.gateway.redis.GatewayKeys;
 import com.seckill.common.trust.PurchasePaths;
 import com.seckill.gateway.EchoService;
 import com.seckill.gateway.GatewayTests;
@@ -235,7 +235,7 @@ class RateLimitIT {
         }
 
         assertThat(admitted).isEqualTo(5);
-        // shared with the other instances within moments, in Redis (DESIGN.md §6 seckill:rate:*)
+        // shared with the other instances within moments, in Redis (contract §6 seckill:rate:*)
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(level(roomy)).isCloseTo(95.0, offset(0.1)));
         assertThat(level(tight)).isCloseTo(0.0, offset(0.1));
         assertThat(redis.getExpire(roomy.key()).block()).isPositive();

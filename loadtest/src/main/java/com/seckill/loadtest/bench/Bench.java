@@ -9,8 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -91,7 +89,11 @@ public final class Bench {
             bench.launcher("down");
             System.out.println("==> bench: side by side, the DB-only app under the same crowds");
             sideBySide.dbOnly();
-            String concurrency = orderSetting(settings, env, "concurrency");
+            // as order-service said while it ran (the raw figure is at the consumer's concurrency)
+            String concurrency = machine.getProperty(Machine.CONSUMER_CONCURRENCY, "?");
+            if (!concurrency.matches("[1-9][0-9]{0,3}")) {
+                throw new IllegalStateException("order-service did not say its consumer's concurrency (" + OrderConsumerSettings.INFO + ")");
+            }
             phase("raw MariaDB: the consumer's transaction at concurrency " + concurrency);
             new RawMariaDb(settings, results).run(Integer.parseInt(concurrency));
             new BenchReport(results, machine, rss.summary()).write(settings.root().resolve("docs/PERFORMANCE.md"));
@@ -126,45 +128,6 @@ public final class Bench {
         try (OutputStream out = Files.newOutputStream(settings.out().resolve(name))) {
             properties.store(out, "seckill bench");
         }
-    }
-
-    /** An order consumer setting the services run with: the environment, else order-service's application.yml. */
-    static String orderSetting(BenchSettings settings, Map<String, String> env, String key) {
-        String variable = "SECKILL_ORDER_" + key.replace("-", "").toUpperCase(java.util.Locale.ROOT);
-        String value = env.get(variable);
-        if (value != null && !value.isBlank()) {
-            return value.strip();
-        }
-        try {
-            Path yml = settings.root().resolve("order-service/src/main/resources/application.yml");
-            boolean inSeckill = false;
-            for (String line : Files.exists(yml) ? Files.readAllLines(yml) : List.<String>of()) {
-                inSeckill |= line.startsWith("seckill:");
-                if (inSeckill && line.strip().startsWith(key + ":")) {
-                    return line.strip().substring(key.length() + 1).replaceAll("#.*", "").strip();
-                }
-            }
-            // not set in application.yml: the default the settings record declares
-            Path record = settings.root().resolve("order-service/src/main/java/com/seckill/order/OrderProperties.java");
-            if (Files.exists(record)) {
-                Matcher declared = Pattern.compile("@DefaultValue\\(\"([^\"]*)\"\\)\\s+\\w+\\s+" + camelCase(key) + "\\b")
-                        .matcher(Files.readString(record));
-                if (declared.find()) {
-                    return declared.group(1);
-                }
-            }
-        } catch (IOException e) {
-            // not in a checkout: unknown
-        }
-        return "?";
-    }
-
-    private static String camelCase(String key) {
-        StringBuilder name = new StringBuilder();
-        for (String part : key.split("-")) {
-            name.append(name.isEmpty() ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
-        }
-        return name.toString();
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -21,7 +21,7 @@ record CrowdRun(double seconds, long timeouts, long errors, Map<String, Long> st
         return times.values().stream().flatMap(b -> b.values().stream()).mapToLong(Long::longValue).sum();
     }
 
-    /** Answers with a status of 500 or more other than 503 (the one 5xx a shopper may meet, DESIGN.md §11). */
+    /** Answers with a status of 500 or more other than 503 (the one 5xx a shopper may meet, contract §11). */
     long serverErrors() {
         return times.entrySet().stream().filter(e -> e.getKey() >= 500 && e.getKey() != 503)
                 .flatMap(e -> e.getValue().values().stream()).mapToLong(Long::longValue).sum();

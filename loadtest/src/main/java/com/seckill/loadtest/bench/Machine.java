@@ -23,6 +23,9 @@ final class Machine {
     private Machine() {
     }
 
+    /** The order consumer's concurrency the services ran with, as order-service said ("?" if it did not). */
+    static final String CONSUMER_CONCURRENCY = "order.consumer.concurrency";
+
     static Properties describe(BenchSettings settings, Map<String, String> env, Map<String, String> system) {
         Properties machine = new Properties();
         machine.setProperty("date", ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")));
@@ -43,9 +46,9 @@ final class Machine {
         machine.setProperty("rate.limits", "per-ip " + system.get("SECKILL_GATEWAY_RATELIMIT_PERIP") + ", per-user "
                 + system.get("SECKILL_GATEWAY_RATELIMIT_PERUSER") + ", per-activity " + system.get("SECKILL_GATEWAY_RATELIMIT_PERACTIVITY")
                 + " (req/s; raised so the limiter runs but never refuses)");
-        machine.setProperty("order.consumer", "concurrency " + Bench.orderSetting(settings, env, "concurrency") + ", prefetch "
-                + Bench.orderSetting(settings, env, "prefetch") + ", batch size " + Bench.orderSetting(settings, env, "batch-size")
-                + ", batch wait " + Bench.orderSetting(settings, env, "batch-wait"));
+        OrderConsumerSettings consumer = OrderConsumerSettings.ask();
+        machine.setProperty("order.consumer", consumer.describe());
+        machine.setProperty(CONSUMER_CONCURRENCY, consumer.concurrency());
         machine.setProperty("driver", "ops bench (JDK HttpClient, HTTP/1.1 keep-alive), " + settings.connections()
                 + " client threads, closed loop, 127.0.0.1, on the same cores");
         return machine;

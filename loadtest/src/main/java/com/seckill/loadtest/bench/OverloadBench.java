@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code ./seckill bench overload} (DESIGN.md §11, invariant 7): the system, per-IP limit raised and
+ * {@code ./seckill bench overload} (contract §11, invariant 7): the system, per-IP limit raised and
  * nothing else, under crowds from 50 to 5,000 connections of new shoppers (a path, then a purchase),
  * a 500-unit flash sale under 5,000, and the routing floor (reading an activity) at 50 and 5,000.
  * Writes the table and its verdicts into docs/PERFORMANCE.md.

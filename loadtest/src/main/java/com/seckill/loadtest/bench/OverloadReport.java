@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * The overload table of docs/PERFORMANCE.md and what it says against DESIGN.md §11's invariant 7: at
+ * The overload table of docs/PERFORMANCE.md and what it says against contract §11's invariant 7: at
  * 5,000 connections goodput at least 0.9 of the figure at 500, every answer within a second (p99), no
  * timeout and no 5xx other than 503; the flash sale sells exactly its stock; the routing floor keeps
  * 0.9 of its rate at 50.

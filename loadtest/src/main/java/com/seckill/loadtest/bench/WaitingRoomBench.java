@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code ./seckill bench waiting-room} (DESIGN.md §11, issues 23 and 45): on a warm system, 2,500 shoppers join the
+ * {@code ./seckill bench waiting-room} (contract §11, issues 23 and 45): on a warm system, 2,500 shoppers join the
  * waiting room of a 400-unit sale before its start and 1,500 after it, admitted at 180 a second; then the same sale
  * with twice the crowd. Each shopper does what the page does (polls when told, comes back after Retry-After when
  * BUSY, buys once admitted), except that every early one asks again in the same second at the start (the herd).

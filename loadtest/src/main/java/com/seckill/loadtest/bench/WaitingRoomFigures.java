@@ -84,7 +84,7 @@ final class WaitingRoomFigures {
                     Map<String, Double> cores) {
     }
 
-    /** The figures of the runs against their targets (DESIGN.md §11, issue 45), as the Markdown docs/PERFORMANCE.md carries. */
+    /** The figures of the runs against their targets (contract §11, issue 45), as the Markdown docs/PERFORMANCE.md carries. */
     static String report(List<Measured> runs, int warmUp, Properties machine) {
         StringBuilder t = new StringBuilder();
         t.append(String.format(Locale.ROOT, "Run %s on %s (%s cores), commit %s: `./seckill bench waiting-room`. Services freshly started and "

@@ -65,30 +65,14 @@ class BenchFiguresTest {
     }
 
     @Test
-    void theOrderConsumerSettingsComeFromTheEnvironmentElseFromOrderServicesConfiguration() throws Exception {
-        Path yml = dir.resolve("order-service/src/main/resources/application.yml");
-        Files.createDirectories(yml.getParent());
-        Files.writeString(yml, "spring:\n  rabbitmq:\n    prefetch: 1\nseckill:\n  order:\n    prefetch: 100  # chosen by a sweep\n"
-                + "    concurrency: 2\n");
-        BenchSettings settings = BenchSettings.from(Map.of("SECKILL_ROOT", dir.toString()));
+    void theOrderConsumerSettingsAreWhatTheRunningOrderServiceSays() {
+        OrderConsumerSettings said = OrderConsumerSettings.of("{\"clock\":1,\"orderConsumer\":{\"concurrency\":2,\"prefetch\":100,"
+                + "\"batchSize\":50,\"batchWait\":\"50ms\"},\"guards\":{}}");
 
-        assertThat(Bench.orderSetting(settings, Map.of(), "prefetch")).isEqualTo("100");
-        assertThat(Bench.orderSetting(settings, Map.of("SECKILL_ORDER_CONCURRENCY", "8"), "concurrency")).isEqualTo("8");
-        assertThat(Bench.orderSetting(settings, Map.of(), "batch-wait")).isEqualTo("?");
-    }
-
-    @Test
-    void anOrderSettingNotInTheConfigurationIsTheDefaultItsPropertiesRecordDeclares() throws Exception {
-        Path record = dir.resolve("order-service/src/main/java/com/seckill/order/OrderProperties.java");
-        Files.createDirectories(record.getParent());
-        Files.writeString(record, "public record OrderProperties(\n        @DefaultValue(\"100\") int prefetch,\n"
-                + "        @DefaultValue(\"2\") int concurrency,\n        @DefaultValue(\"50ms\") Duration batchWait) {\n}\n");
-        BenchSettings settings = BenchSettings.from(Map.of("SECKILL_ROOT", dir.toString()));
-
-        assertThat(Bench.orderSetting(settings, Map.of(), "concurrency")).isEqualTo("2");
-        assertThat(Bench.orderSetting(settings, Map.of(), "batch-wait")).isEqualTo("50ms");
-        assertThat(Bench.orderSetting(settings, Map.of("SECKILL_ORDER_CONCURRENCY", "8"), "concurrency")).isEqualTo("8");
-        assertThat(Bench.orderSetting(settings, Map.of(), "batch-size")).isEqualTo("?");
+        assertThat(said).isEqualTo(new OrderConsumerSettings("2", "100", "50", "50ms"));
+        assertThat(said.describe()).isEqualTo("concurrency 2, prefetch 100, batch size 50, batch wait 50ms");
+        assertThat(OrderConsumerSettings.of("{\"guards\":{}}").concurrency()).as("an older order-service").isEqualTo("?");
+        assertThat(OrderConsumerSettings.of("not json").prefetch()).isEqualTo("?");
     }
 
     @Test

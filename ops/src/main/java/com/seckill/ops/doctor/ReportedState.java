@@ -12,7 +12,7 @@ import java.util.Map;
  */
 final class ReportedState {
 
-    /** The services whose tables hold the unique indexes that keep a sale exact (DESIGN.md §6). */
+    /** The services whose tables hold the unique indexes that keep a sale exact (contract §6). */
     static final List<String> GUARDED = List.of("order-service", "payment-service");
     static final String SCHEMA = "Schema and its unique indexes";
     static final String WARMED = "Activities warmed up";

@@ -69,7 +69,7 @@ final class ServerStarter {
         }
     }
 
-    /** AOF on, no RDB snapshots: what Redis acknowledged survives a crash of its process (DESIGN.md §10). */
+    /** AOF on, no RDB snapshots: what Redis acknowledged survives a crash of its process (contract §10). */
     void startRedis() {
         boolean root = Shell.isRoot();
         Path dir = root ? Path.of("/var/lib/redis") : settings.runDir().resolve("redis");

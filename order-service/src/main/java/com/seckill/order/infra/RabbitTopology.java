@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The order queues (DESIGN.md §7), declared by their consumer. A message the consumer rejects
+ * The order queues (contract §7), declared by their consumer. A message the consumer rejects
  * dead-letters to {@code seckill.order.create.dlq} instead of looping; one it retries waits in a
  * retry queue (see {@link Redelivery}), never on a listener thread.
  */

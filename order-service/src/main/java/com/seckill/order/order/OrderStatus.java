@@ -2,7 +2,7 @@ package com.seckill.order.order;
 
 import com.seckill.web.persistence.CodedEnum;
 
-/** Order states as stored (DESIGN.md §6); every change is a conditional UPDATE on the old state. */
+/** Order states as stored (contract §6); every change is a conditional UPDATE on the old state. */
 public enum OrderStatus implements CodedEnum {
     PENDING(0), PAID(1), CANCELLED(2), CLOSED(3), REFUNDED(4);
 

@@ -3,7 +3,7 @@ package com.seckill.seckill.activity;
 import java.util.Map;
 
 /**
- * Figures an operator checks after a sale. {@code consistent} states invariant 3 of DESIGN.md §8:
+ * Figures an operator checks after a sale. {@code consistent} states invariant 3 of contract §8:
  * Redis stock + live orders = stock total = MySQL stock + live orders, with nothing in flight
  * (outbox drained, every accepted request settled) and Redis serving the figures it was warmed with
  * ({@code sellable}: false while figures lost with Redis wait to be rebuilt). {@code orders} is null

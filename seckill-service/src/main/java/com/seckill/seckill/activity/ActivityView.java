@@ -7,7 +7,7 @@ import java.time.Instant;
 /**
  * What shoppers see of an activity. {@code status}: UPCOMING, ONGOING, SOLD_OUT or ENDED.
  * {@code waitingRoom} only for an activity that has one: shoppers join its queue instead of asking
- * for a path (DESIGN.md §11). {@code buckets} only for an activity sold from more than one Redis bucket.
+ * for a path (contract §11). {@code buckets} only for an activity sold from more than one Redis bucket.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ActivityView(long id, String goodsName, BigDecimal price, int stockTotal, int stockLeft,

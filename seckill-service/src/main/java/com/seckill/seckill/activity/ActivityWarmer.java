@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * Makes an activity's Redis figures sellable: before it starts (on creation when the start is
  * near, on a schedule for everything within the warm-up window ({@link WarmupSchedule}), on an
  * operator's request, in the background for a purchase ({@link WarmupRequests})), and again
- * whenever Redis lost what it held (DESIGN.md §10).
+ * whenever Redis lost what it held (contract §10).
  * <p>
  * Figures that were never sold are simply built from MySQL. Figures of a sale that may have sold
  * and that Redis lost (it came back empty, or with older data) are rebuilt only once every

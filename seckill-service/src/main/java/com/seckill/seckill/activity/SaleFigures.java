@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
 /**
  * An activity's figures in Redis (info, stock, holders) and the stamp of the Redis process they
  * were built in: {@code runId} and {@code epoch} (its LASTSAVE) in the info hash. The purchase
- * script sells only while the stamp matches the process serving it (DESIGN.md §10). An activity sold from
+ * script sells only while the stamp matches the process serving it (contract §10). An activity sold from
  * several buckets has figures and a stamp per bucket (each may sit on another Redis master).
  */
 @Component

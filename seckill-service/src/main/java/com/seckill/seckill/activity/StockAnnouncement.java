@@ -10,7 +10,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Units are on sale again (a top-up, a unit given back): every seckill-service instance, this one included,
- * drops its sold-out flag of the activity (the stock-returned fanout, DESIGN.md §7). An instance that misses
+ * drops its sold-out flag of the activity (the stock-returned fanout, contract §7). An instance that misses
  * it drops the flag at its next catalog refresh, so only speed is lost when the broker is away.
  */
 @Component

@@ -5,8 +5,8 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 
 /**
- * The optional waiting room of a new activity (DESIGN.md §11): {@code enabled} false or the object
- * absent is no waiting room, the direct path of DESIGN.md §4.
+ * The optional waiting room of a new activity (contract §11): {@code enabled} false or the object
+ * absent is no waiting room, the direct path of contract §4.
  *
  * @param admissionPerSecond how fast the serving position advances (places per second)
  * @param opensBeforeSeconds how long before the start shoppers may join (they are drawn at the start)

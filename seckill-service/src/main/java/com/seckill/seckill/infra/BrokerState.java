@@ -8,7 +8,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Whether this instance's connection to the broker is up, as the connection factory last saw it: a
- * waiting room admits nobody while purchases cannot be published (DESIGN.md §11, rule 2).
+ * waiting room admits nobody while purchases cannot be published (contract §11, rule 2).
  */
 @Component
 public class BrokerState implements ConnectionListener {

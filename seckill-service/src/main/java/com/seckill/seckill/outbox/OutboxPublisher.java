@@ -32,8 +32,9 @@ import org.springframework.stereotype.Component;
  * <p>
  * A thread of its own keeps the request path short and batches the work a burst brings: it gathers
  * what is accepted within {@code relay-linger} (10 ms) of the first entry into one message (a JSON
- * array of order messages, see {@link #send}). A purchase thread only queues its entry, and its 202
- * never waits for the publish.
+ * array of order messages, see {@link #send}). A purchase thread queues its entry and waits for the
+ * broker's confirm of the message that carries it, at most {@code publish-timeout} ({@code OrderHandOff}):
+ * the linger and the batch are part of that wait, a few milliseconds under a crowd.
  */
 @Component
 public class OutboxPublisher {
@@ -120,8 +121,8 @@ public class OutboxPublisher {
     }
 
     /**
-     * Adds what else is accepted within the linger after the first entry, up to a full batch: a
-     * purchase's 202 never waits for this, only its message does, by a few milliseconds.
+     * Adds what else is accepted within the linger after the first entry, up to a full batch: the
+     * purchases waiting for their confirm wait this much longer, a few milliseconds.
      */
     private void gatherMore(List<OutboxEntry> batch) {
         long deadline = System.nanoTime() + properties.relayLinger().toNanos();

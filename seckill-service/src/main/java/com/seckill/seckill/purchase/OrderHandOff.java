@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * An accepted purchase's order message handed to the broker through the outbox publisher, and the
- * wait for the broker's word, at most {@code publish-timeout} (DESIGN.md §10: a 202 survives the
+ * wait for the broker's word, at most {@code publish-timeout} (contract §10: a 202 survives the
  * loss of Redis).
  */
 @Component

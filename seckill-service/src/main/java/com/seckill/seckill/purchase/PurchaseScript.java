@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.redis.LuaScripts;
-import com.seckill.common.redis.PurchaseOutcome;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.redis.StockBucket;
 import com.seckill.common.trust.PurchasePaths;

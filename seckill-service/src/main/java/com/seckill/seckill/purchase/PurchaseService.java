@@ -11,7 +11,7 @@ import org.springframework.stereotype.Service;
 /**
  * The purchase: no MySQL and no lock, one Redis round trip (the script, which also consumes the one-time path
  * and writes the QUEUED result). A won unit is answered 202 once the broker has
- * confirmed its order message (DESIGN.md §10: a 202 survives the loss of Redis), or, should the
+ * confirmed its order message (contract §10: a 202 survives the loss of Redis), or, should the
  * broker not confirm within {@code publish-timeout}, once it is in the Redis outbox, which the
  * relay keeps publishing until the broker takes it.
  */

@@ -17,7 +17,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Service;
 
 /**
- * The fair start laid open (DESIGN.md §11, rule 1: "the order can be audited and replayed"): every
+ * The fair start laid open (contract §11, rule 1: "the order can be audited and replayed"): every
  * shopper who joined before the start, with the join number the queue gave them and the place the
  * seed drew for it, in the order of the places. Read from the queue's members in Redis, those whose
  * admission ran out included (they keep their number in {@code queue:left}); a shopper whose place

@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
-/** The waiting room's endpoints (DESIGN.md §11): shoppers join and follow their place; admins steer it. */
+/** The waiting room's endpoints (contract §11): shoppers join and follow their place; admins steer it. */
 @RestController
 @Validated
 class QueueController {

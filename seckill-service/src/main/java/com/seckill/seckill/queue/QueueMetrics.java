@@ -20,7 +20,7 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * The waiting rooms in Prometheus (DESIGN.md §11): for every room open now, by {@code activity},
+ * The waiting rooms in Prometheus (contract §11): for every room open now, by {@code activity},
  * {@code seckill_waiting_room_waiting}, {@code _serving}, {@code _admitted}, {@code _admission_rate} and
  * {@code _paused}, read from Redis every {@code seckill.queue.metrics-every} (the same figures on every
  * instance: take the max); and {@code seckill_waiting_room_answers_total{activity, status}}, what this

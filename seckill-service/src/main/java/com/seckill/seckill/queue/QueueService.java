@@ -19,7 +19,7 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Service;
 
 /**
- * Joining the waiting room and asking where one stands (DESIGN.md §11): one Lua call that takes or
+ * Joining the waiting room and asking where one stands (contract §11): one Lua call that takes or
  * finds the shopper's join number and reads the queue, then the place worked out here (drawn for who
  * joined before the start, the join order after) against the serving position. The first answer that
  * finds a shopper's place served records the admission's start; the admission is signed and runs

@@ -19,7 +19,7 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Moves every open waiting room's serving position at its rate (DESIGN.md §11, rule 2): not while it is
+ * Moves every open waiting room's serving position at its rate (contract §11, rule 2): not while it is
  * paused, sold out, while this instance's purchases are over their cap or the broker is away (the script
  * runs in Redis, so a Redis that is down moves nothing either); and keeps where each stands in MySQL
  * every {@code keep-every}. Every instance runs it: the script moves by the time passed, so the rate

@@ -39,7 +39,7 @@ import org.springframework.core.task.TaskRejectedException;
 import org.springframework.data.redis.core.HashOperations;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-/** When the warmer builds, keeps or rebuilds an activity's Redis figures (DESIGN.md §10), on its schedule and on request. */
+/** When the warmer builds, keeps or rebuilds an activity's Redis figures (contract §10), on its schedule and on request. */
 class ActivityWarmerTest {
 
     private static final Instant START = Instant.parse("2030-01-01T10:00:00Z");

@@ -2,7 +2,6 @@ package com.seckill.seckill.purchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.seckill.common.redis.PurchaseOutcome;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillServiceIT;
 import java.util.ArrayList;

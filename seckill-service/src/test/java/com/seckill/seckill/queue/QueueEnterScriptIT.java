@@ -11,7 +11,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The join script on the real Redis at the moment of the start (DESIGN.md §11, rule 1): a join that comes
+ * The join script on the real Redis at the moment of the start (contract §11, rule 1): a join that comes
  * after the start queues behind everyone who came before it, even when no tick has drawn them yet (the
  * ticker draws at most every 200 ms, and a crowd arrives in that time).
  */

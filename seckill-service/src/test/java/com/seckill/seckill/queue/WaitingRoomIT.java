@@ -29,7 +29,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.RequestBuilder;
 
 /**
- * DESIGN.md §11 on the real Redis and MariaDB: a fair start (places drawn for who joined before it,
+ * contract §11 on the real Redis and MariaDB: a fair start (places drawn for who joined before it,
  * join order after), admission at the rate with a signed admission the path endpoint demands, pause,
  * SOLD_OUT for everyone once the stock is gone, places kept through a Redis that lost them, and the
  * operators' actions in the audit log.

@@ -35,7 +35,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * What survives Redis losing its data (DESIGN.md §10): figures rebuilt from MySQL only once every
+ * What survives Redis losing its data (contract §10): figures rebuilt from MySQL only once every
  * purchase in flight is written, results answered from MySQL, stuck requests settled and never
  * given up while their message may still come, and reconciliation.
  */

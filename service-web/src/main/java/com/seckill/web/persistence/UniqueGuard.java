@@ -1,7 +1,7 @@
 package com.seckill.web.persistence;
 
 /**
- * A unique index that keeps a sale exact (DESIGN.md §6), declared as a bean by the service whose table it is: the
+ * A unique index that keeps a sale exact (contract §6), declared as a bean by the service whose table it is: the
  * service reports whether its database has it ({@code /actuator/info}, "guards", see {@link GuardFacts}), so that
  * {@code ./seckill doctor} checks the guards without naming another module's tables.
  */

@@ -16,7 +16,7 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
- * The door of an inner service (DESIGN.md §9), as a Spring Security chain. Nothing but an internal token is
+ * The door of an inner service (contract §9), as a Spring Security chain. Nothing but an internal token is
  * believed: a request without one (say, sent straight to the service's port) is 401, whatever headers it carries.
  * A token the gateway signed stands for the request it forwarded (same method, same path) and names its user;
  * service tokens open {@code /internal/} only, where {@link ServiceOnly} names the scope. Actuator endpoints

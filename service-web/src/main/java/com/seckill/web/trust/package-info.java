@@ -1,5 +1,5 @@
 /**
- * Trust on the inner services (DESIGN.md §9): every call must carry an internal token, signed by
+ * Trust on the inner services (contract §9): every call must carry an internal token, signed by
  * the gateway for what it forwards or by a calling service for itself; nothing else is believed.
  */
 package com.seckill.web.trust;

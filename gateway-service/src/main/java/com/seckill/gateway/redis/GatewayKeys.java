@@ -1,7 +1,7 @@
-package com.seckill.common.redis;
+package com.seckill.gateway.redis;
 
 /**
- * gateway-service's Redis keys (DESIGN.md §5: {@code seckill:rate:*}, the blacklist's copy), spelled here only;
+ * gateway-service's Redis keys (contract §5: {@code seckill:rate:*}, the blacklist's copy), spelled here only;
  * only the gateway uses them (its ArchitectureTest, {@code ArchitectureRules.onlyItsOwnKeys}).
  */
 public final class GatewayKeys {

@@ -1,6 +1,6 @@
-package com.seckill.common.redis;
+package com.seckill.seckill.purchase;
 
-/** Return codes of the pre-deduction Lua script (DESIGN.md §5; 3 is the one-time path, checked in the same call). */
+/** Return codes of the pre-deduction Lua script (contract §5; 3 is the one-time path, checked in the same call). */
 public enum PurchaseOutcome {
     SUCCESS(1), SOLD_OUT(0), DUPLICATE(2), NOT_WARMED(-1), BAD_PATH(3);
 
