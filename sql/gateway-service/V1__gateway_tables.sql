@@ -1,5 +1,5 @@
 -- gateway-service's tables: the deny list and its audit.
--- contract §6. Run by the service's own Flyway at start-up (history table flyway_gateway_history),
+-- DESIGN.md §6. Run by the service's own Flyway at start-up (history table flyway_gateway_history),
 -- the same way locally, in the tests and in compose. IF NOT EXISTS: a database made by the former
 -- sql/schema.sql is adopted as it is.
 

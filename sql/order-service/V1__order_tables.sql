@@ -1,5 +1,5 @@
 -- order-service's tables: orders and the consume-once log.
--- contract §6. Run by the service's own Flyway at start-up (history table flyway_order_history),
+-- DESIGN.md §6. Run by the service's own Flyway at start-up (history table flyway_order_history),
 -- the same way locally, in the tests and in compose. IF NOT EXISTS: a database made by the former
 -- sql/schema.sql is adopted as it is.
 

@@ -1,4 +1,4 @@
--- Refunds a shopper or an operator asks for (contract §4, POST /api/orders/{orderId}/refund): requested here,
+-- Refunds a shopper or an operator asks for (DESIGN.md §4, POST /api/orders/{orderId}/refund): requested here,
 -- done when the provider's signed refund callback says so, then told to order-service (the refund row is its
 -- own outbox, as the payment row is for payments). Rows written before this migration are refunds of payments
 -- that came after their order had ended: done at once, with nothing to tell the order.

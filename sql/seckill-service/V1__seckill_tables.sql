@@ -1,6 +1,6 @@
 -- seckill-service's tables: activities (definition and, until order-service keeps a ledger of its own,
 -- the stock column that order-service's consumer decrements), waiting rooms, stock top-ups, operator audit.
--- contract §6. Run by the service's own Flyway at start-up (history table flyway_seckill_history),
+-- DESIGN.md §6. Run by the service's own Flyway at start-up (history table flyway_seckill_history),
 -- the same way locally, in the tests and in compose. IF NOT EXISTS: a database made by the former
 -- sql/schema.sql is adopted as it is.
 
