@@ -45,9 +45,18 @@ public final class Launch {
                 case "status" -> launch.status();
                 case "logs" -> launch.logs(rest.isEmpty() ? LOGS_TAIL : Integer.parseInt(rest.get(0)));
                 case "log" -> launch.log(rest.isEmpty() ? "" : rest.get(0));
+                case "build-reason" -> new ServiceJars(launch.settings.root()).printReason(rest.contains("--build"));
+                case "built" -> new ServiceJars(launch.settings.root()).markCurrent();
+                case "tools" -> SuiteTools.onThisMachine(System.getenv()).ensure(rest.isEmpty() ? "test" : rest.get(0),
+                        new ServerStarter(launch.settings, launch.console), launch.console);
+                case "chaos-options" -> {
+                    System.out.println(ChaosOptions.parse(rest).line());
+                    yield 0;
+                }
                 default -> {
                     launch.console.error("usage: ops launch infra [--test-vhost] | prepare N | up N | stop [instance..] | running | status"
-                            + " | logs [LINES] | log INSTANCE");
+                            + " | logs [LINES] | log INSTANCE | build-reason [--build] | built"
+                            + " | tools test|chaos | chaos-options [ARGS]");
                     yield 2;
                 }
             };
