@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.Queues;
 import com.seckill.common.message.Settlement;
-import com.seckill.common.redis.RequestResult;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -59,15 +58,22 @@ public class SettlementTap {
         }
     }
 
-    /** The result seckill-service would write from what it was told of the request, or null. */
-    public RequestResult result(String requestId) {
+    /** How a purchase ended, as seckill-service is told it: made an order, or failed for a reason. */
+    public enum Status { SUCCESS, FAIL }
+
+    /** What seckill-service was told of one request: the result it shows its shopper follows from it. */
+    public record Outcome(String requestId, long userId, Status status, Long orderId, String reason) {
+    }
+
+    /** What seckill-service was told of the request, or null while nothing was. */
+    public Outcome result(String requestId) {
         Settlement settlement = byRequest.get(requestId);
         if (settlement == null) {
             return null;
         }
         return settlement.kind() == Settlement.Kind.CREATED
-                ? RequestResult.success(requestId, settlement.userId(), settlement.orderId())
-                : RequestResult.fail(requestId, settlement.userId(), settlement.reason());
+                ? new Outcome(requestId, settlement.userId(), Status.SUCCESS, settlement.orderId(), null)
+                : new Outcome(requestId, settlement.userId(), Status.FAIL, null, settlement.reason());
     }
 
     /** Every settlement told so far of the request or order. */

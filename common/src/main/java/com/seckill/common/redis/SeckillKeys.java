@@ -118,7 +118,7 @@ public final class SeckillKeys {
         return PREFIX + "lock:" + job;
     }
 
-    /** String: JSON {@code RequestResult} of one purchase request. */
+    /** String: JSON of one purchase request's result (seckill-service's {@code RequestResult}). */
     public static String result(String requestId) {
         return PREFIX + "result:" + requestId;
     }

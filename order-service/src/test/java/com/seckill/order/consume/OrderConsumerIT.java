@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
-import com.seckill.common.redis.RequestResult;
 import com.seckill.common.message.Settlement;
 import com.seckill.order.OrderServiceIT;
 import com.seckill.order.SettlementTap;
@@ -78,11 +77,11 @@ class OrderConsumerIT extends OrderServiceIT {
     }
 
     /** What seckill-service was told of the request, as the result it writes. */
-    private RequestResult result(String requestId) {
+    private SettlementTap.Outcome result(String requestId) {
         return settlements.result(requestId);
     }
 
-    private RequestResult awaitResult(String requestId) {
+    private SettlementTap.Outcome awaitResult(String requestId) {
         return await().atMost(SETTLE).until(() -> result(requestId), r -> r != null);
     }
 
@@ -93,8 +92,8 @@ class OrderConsumerIT extends OrderServiceIT {
 
         publish(message);
 
-        RequestResult result = awaitResult(message.requestId());
-        assertThat(result.status()).isEqualTo(RequestResult.Status.SUCCESS);
+        SettlementTap.Outcome result = awaitResult(message.requestId());
+        assertThat(result.status()).isEqualTo(SettlementTap.Status.SUCCESS);
         assertThat(result.userId()).isEqualTo(message.userId());
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE id = ? AND request_id = ? AND user_id = ?",
                 result.orderId(), message.requestId(), message.userId())).isEqualTo(1);
@@ -133,8 +132,8 @@ class OrderConsumerIT extends OrderServiceIT {
         publishAsBacklog(messages);
 
         for (OrderMessage message : messages) {
-            RequestResult result = awaitResult(message.requestId());
-            assertThat(result.status()).isEqualTo(RequestResult.Status.SUCCESS);
+            SettlementTap.Outcome result = awaitResult(message.requestId());
+            assertThat(result.status()).isEqualTo(SettlementTap.Status.SUCCESS);
             assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE id = ? AND request_id = ? AND user_id = ?",
                     result.orderId(), message.requestId(), message.userId())).isEqualTo(1);
         }
@@ -163,15 +162,15 @@ class OrderConsumerIT extends OrderServiceIT {
         publishAsBacklog(messages);
 
         for (OrderMessage message : messages.subList(1, 20)) {
-            assertThat(awaitResult(message.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+            assertThat(awaitResult(message.requestId()).status()).isEqualTo(SettlementTap.Status.SUCCESS);
         }
         // the user's two requests may be handled side by side by two consumers: either may win, never both
-        List<RequestResult> firstUser = List.of(awaitResult(messages.get(0).requestId()),
+        List<SettlementTap.Outcome> firstUser = List.of(awaitResult(messages.get(0).requestId()),
                 awaitResult(secondOfFirstUser.requestId()));
-        assertThat(firstUser).extracting(RequestResult::status)
-                .containsExactlyInAnyOrder(RequestResult.Status.SUCCESS, RequestResult.Status.FAIL);
-        assertThat(firstUser).filteredOn(r -> r.status() == RequestResult.Status.FAIL)
-                .extracting(RequestResult::reason).containsExactly("DUPLICATE");
+        assertThat(firstUser).extracting(SettlementTap.Outcome::status)
+                .containsExactlyInAnyOrder(SettlementTap.Status.SUCCESS, SettlementTap.Status.FAIL);
+        assertThat(firstUser).filteredOn(r -> r.status() == SettlementTap.Status.FAIL)
+                .extracting(SettlementTap.Outcome::reason).containsExactly("DUPLICATE");
         await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE).getMessageCount() == 0);
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(20);
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ? AND user_id = ?", activityId,
@@ -190,10 +189,10 @@ class OrderConsumerIT extends OrderServiceIT {
 
         publishRaw(json.writeValueAsBytes(List.of(first, other, secondOfFirst)));
 
-        assertThat(awaitResult(first.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
-        assertThat(awaitResult(other.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
-        RequestResult refused = awaitResult(secondOfFirst.requestId());
-        assertThat(refused.status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(awaitResult(first.requestId()).status()).isEqualTo(SettlementTap.Status.SUCCESS);
+        assertThat(awaitResult(other.requestId()).status()).isEqualTo(SettlementTap.Status.SUCCESS);
+        SettlementTap.Outcome refused = awaitResult(secondOfFirst.requestId());
+        assertThat(refused.status()).isEqualTo(SettlementTap.Status.FAIL);
         assertThat(refused.reason()).isEqualTo("DUPLICATE");
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(2);
         assertThat(stockBalanced(activityId, 10)).isTrue();
@@ -208,9 +207,9 @@ class OrderConsumerIT extends OrderServiceIT {
 
         publishRaw(json.writeValueAsBytes(List.of(good, nowhere)));
 
-        assertThat(awaitResult(good.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
-        RequestResult failed = awaitResult(nowhere.requestId());
-        assertThat(failed.status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(awaitResult(good.requestId()).status()).isEqualTo(SettlementTap.Status.SUCCESS);
+        SettlementTap.Outcome failed = awaitResult(nowhere.requestId());
+        assertThat(failed.status()).isEqualTo(SettlementTap.Status.FAIL);
         // at least: a message an earlier test gave up may reach the dead letters meanwhile (this one waited for equality
         // and failed when two did)
         await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount() >= deadBefore + 1);
@@ -221,7 +220,7 @@ class OrderConsumerIT extends OrderServiceIT {
     void anOrderGivenUpBeforeIsFoundSettledWhenItsMessageComesAgain() throws Exception {
         OrderMessage nowhere = message(uniqueId(), uniqueId()); // an activity MySQL does not know: given up
         publishRaw(json.writeValueAsBytes(List.of(message(insertActivity(1), uniqueId()), nowhere)));
-        assertThat(awaitResult(nowhere.requestId()).status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(awaitResult(nowhere.requestId()).status()).isEqualTo(SettlementTap.Status.FAIL);
 
         // the message again (a retry of a sibling order, a redelivery): settled, not a failure to retry
         Outcome again = creator.create(nowhere);
@@ -250,7 +249,7 @@ class OrderConsumerIT extends OrderServiceIT {
         publishBodiesAsBacklog(arrays);
 
         for (OrderMessage message : all) {
-            assertThat(awaitResult(message.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+            assertThat(awaitResult(message.requestId()).status()).isEqualTo(SettlementTap.Status.SUCCESS);
         }
         assertThat(stockBalanced(activityId, 120)).isTrue();
         // rows of one INSERT share its timestamp: a message's orders went in together (how messages
@@ -343,8 +342,8 @@ class OrderConsumerIT extends OrderServiceIT {
         assertThat(stockBalanced(activityId, 3)).isTrue();
         long failures = 0;
         for (OrderMessage message : messages) {
-            RequestResult result = result(message.requestId());
-            if (result.status() == RequestResult.Status.FAIL) {
+            SettlementTap.Outcome result = result(message.requestId());
+            if (result.status() == SettlementTap.Status.FAIL) {
                 assertThat(result.reason()).isEqualTo("SOLD_OUT");
                 failures++;
             }
@@ -361,10 +360,10 @@ class OrderConsumerIT extends OrderServiceIT {
         OrderMessage refused = message(activityId, uniqueId());
 
         publish(refused);
-        RequestResult result = awaitResult(refused.requestId());
+        SettlementTap.Outcome result = awaitResult(refused.requestId());
         publish(refused);
 
-        assertThat(result.status()).isEqualTo(RequestResult.Status.FAIL);
+        assertThat(result.status()).isEqualTo(SettlementTap.Status.FAIL);
         assertThat(result.reason()).isEqualTo("SOLD_OUT");
         Settlement told = new Settlement(Settlement.Kind.REFUSED, refused.requestId(), activityId, refused.userId(), null, "SOLD_OUT");
         await().atMost(SETTLE).until(() -> settlements.of(refused.requestId(), null), List.of(told, told)::equals);
@@ -383,8 +382,8 @@ class OrderConsumerIT extends OrderServiceIT {
 
         publish(second);
 
-        RequestResult result = awaitResult(second.requestId());
-        assertThat(result.status()).isEqualTo(RequestResult.Status.FAIL);
+        SettlementTap.Outcome result = awaitResult(second.requestId());
+        assertThat(result.status()).isEqualTo(SettlementTap.Status.FAIL);
         assertThat(result.reason()).isEqualTo("DUPLICATE");
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
         assertThat(count("SELECT stock FROM seckill_activity WHERE id = ?", activityId)).isEqualTo(4);
@@ -401,7 +400,7 @@ class OrderConsumerIT extends OrderServiceIT {
         OrderMessage good = message(activityId, uniqueId());
         publish(good);
 
-        assertThat(awaitResult(good.requestId()).status()).isEqualTo(RequestResult.Status.SUCCESS);
+        assertThat(awaitResult(good.requestId()).status()).isEqualTo(SettlementTap.Status.SUCCESS);
         await().atMost(SETTLE).until(() -> admin.getQueueInfo(Queues.ORDER_CREATE_DLQ).getMessageCount() == deadBefore + 3);
     }
 
@@ -415,8 +414,8 @@ class OrderConsumerIT extends OrderServiceIT {
 
         publish(unfit);
 
-        RequestResult failed = awaitResult(unfit.requestId());
-        assertThat(failed.status()).isEqualTo(RequestResult.Status.FAIL);
+        SettlementTap.Outcome failed = awaitResult(unfit.requestId());
+        assertThat(failed.status()).isEqualTo(SettlementTap.Status.FAIL);
         assertThat(failed.reason()).isEqualTo(OrderCreator.GIVEN_UP);
         // the count travelled with the message through the retry queue: four copies, the fifth attempt gave up
         Message dead = await().atMost(SETTLE).until(() -> takeFromDlq(unfit.requestId()), message -> message != null);
@@ -446,8 +445,8 @@ class OrderConsumerIT extends OrderServiceIT {
             admin.declareBinding(settlementBinding);
         }
 
-        RequestResult created = await().atMost(SETTLE).until(() -> result(message.requestId()), r -> r != null);
-        assertThat(created.status()).isEqualTo(RequestResult.Status.SUCCESS);
+        SettlementTap.Outcome created = await().atMost(SETTLE).until(() -> result(message.requestId()), r -> r != null);
+        assertThat(created.status()).isEqualTo(SettlementTap.Status.SUCCESS);
         assertThat(count("SELECT COUNT(*) FROM seckill_order WHERE activity_id = ?", activityId)).isEqualTo(1);
         assertThat(count("SELECT COUNT(*) FROM mq_consume_log WHERE message_id = ?", message.requestId())).isEqualTo(1);
     }

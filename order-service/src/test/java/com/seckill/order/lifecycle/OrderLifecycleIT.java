@@ -9,7 +9,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.OrderMessage;
 import com.seckill.common.message.Queues;
-import com.seckill.common.redis.RequestResult;
 import com.seckill.common.message.Settlement;
 import com.seckill.common.test.TestInfra;
 import com.seckill.web.test.Callers;
@@ -62,8 +61,8 @@ class OrderLifecycleIT extends OrderServiceIT {
         OrderMessage message = message(activityId, userId);
         rabbit.send(Queues.ORDER_EXCHANGE, Queues.ORDER_CREATE_ROUTING_KEY,
                 org.springframework.amqp.core.MessageBuilder.withBody(json.writeValueAsBytes(message)).build());
-        RequestResult result = await().atMost(SETTLE).until(() -> settlements.result(message.requestId()), r -> r != null);
-        assertThat(result.status()).isEqualTo(RequestResult.Status.SUCCESS);
+        SettlementTap.Outcome result = await().atMost(SETTLE).until(() -> settlements.result(message.requestId()), r -> r != null);
+        assertThat(result.status()).isEqualTo(SettlementTap.Status.SUCCESS);
         return result.orderId();
     }
 

@@ -2,7 +2,6 @@ package com.seckill.seckill.purchase;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.seckill.common.error.ErrorCode;
-import com.seckill.common.redis.RequestResult;
 import com.seckill.common.web.Headers;
 import com.seckill.seckill.Refusals;
 import com.seckill.web.openapi.Answers;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.error.SeckillException;
 import com.seckill.common.ledger.RequestOutcome;
-import com.seckill.common.redis.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.Refusals;
 import com.seckill.seckill.SeckillProperties;

@@ -2,7 +2,7 @@ package com.seckill.seckill.settle;
 
 import com.seckill.common.ledger.RequestOutcome;
 import com.seckill.common.redis.LuaScripts;
-import com.seckill.common.redis.RequestResult;
+import com.seckill.seckill.purchase.RequestResult;
 import com.seckill.common.redis.StockBucket;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;

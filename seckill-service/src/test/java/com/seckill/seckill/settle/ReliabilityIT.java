@@ -9,7 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.Queues;
-import com.seckill.common.redis.RequestResult;
+import com.seckill.seckill.purchase.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.OrderQueueStandIn;
 import com.seckill.seckill.SeckillServiceIT;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.seckill.common.message.Queues;
 import com.seckill.common.message.Settlement;
-import com.seckill.common.redis.RequestResult;
+import com.seckill.seckill.purchase.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.common.test.TestInfra;
 import com.seckill.seckill.SeckillServiceIT;

@@ -8,7 +8,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.seckill.common.message.Settlement;
-import com.seckill.common.redis.RequestResult;
+import com.seckill.seckill.purchase.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.activity.ActivityCatalog;
 import com.seckill.seckill.activity.StockAnnouncement;

@@ -13,7 +13,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
 import com.seckill.common.ledger.RequestOutcome;
-import com.seckill.common.redis.RequestResult;
+import com.seckill.seckill.purchase.RequestResult;
 import com.seckill.common.redis.SeckillKeys;
 import com.seckill.seckill.SeckillProperties;
 import com.seckill.seckill.activity.Activity;

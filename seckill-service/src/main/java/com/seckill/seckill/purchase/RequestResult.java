@@ -1,4 +1,4 @@
-package com.seckill.common.redis;
+package com.seckill.seckill.purchase;
 
 /**
  * What {@code seckill:result:{requestId}} holds: the state of one accepted purchase and its owner.
