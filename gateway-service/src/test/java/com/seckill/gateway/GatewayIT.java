@@ -7,8 +7,12 @@ import com.seckill.common.trust.PurchasePaths;
 import com.seckill.common.web.Headers;
 import com.seckill.gateway.auth.AuthenticatedUser;
 import com.seckill.gateway.auth.JwtTokens;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -59,6 +63,28 @@ class GatewayIT {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Autowired
+    ObservationRegistry observations;
+
+    @Test
+    void springSecuritysOwnStepsAreNotObservedTheRequestIs() {
+        List<String> started = new CopyOnWriteArrayList<>();
+        observations.observationConfig().observationHandler(new ObservationHandler<>() {
+            @Override
+            public void onStart(Observation.Context context) {
+                started.add(context.getName());
+            }
+
+            @Override
+            public boolean supportsContext(Observation.Context context) {
+                return true;
+            }
+        });
+        web.get().uri("/api/orders").headers(h -> h.setBearerAuth(tokens.issue(randomId(), false)))
+                .exchange().expectStatus().isOk();
+        assertThat(started).contains("http.server.requests").noneMatch(name -> name.startsWith("spring.security"));
+    }
 
     @Test
     void forgedIdentityHeadersAreReplacedByTheTokenSubject() {

@@ -1,5 +1,6 @@
 package com.seckill.web.trust;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
@@ -12,16 +13,22 @@ import com.seckill.common.trust.Caller;
 import com.seckill.common.trust.InternalTokens;
 import com.seckill.common.trust.Scopes;
 import com.seckill.common.web.Headers;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
@@ -36,21 +43,63 @@ import org.springframework.web.bind.annotation.RestController;
 /** The door of every inner service: Spring Security's chain as {@link TrustAutoConfiguration} builds it, in front of a small controller. */
 @WebMvcTest(properties = {"spring.application.name=test-service", "seckill.trust.secret=" + InternalTokens.DEVELOPMENT_SECRET,
         "seckill.trust.allow-development-secret=true"})
-@ContextConfiguration(classes = InnerServiceSecurityTest.Endpoints.class)
+@ContextConfiguration(classes = {InnerServiceSecurityTest.Endpoints.class, InnerServiceSecurityTest.Observed.class})
 @ImportAutoConfiguration(TrustAutoConfiguration.class)
 class InnerServiceSecurityTest {
 
     private final InternalTokens tokens = new InternalTokens(InternalTokens.DEVELOPMENT_SECRET, true);
 
+    private static final String SEEN_BY_THE_REGISTRY = "endpoint.read";
+
     @Autowired
     MockMvc mvc;
+
+    @Autowired
+    ObservedNames observed;
+
+    /** Every observation started in the context, by name: Spring Security observes through any registry it finds. */
+    record ObservedNames(List<String> names) {
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Observed {
+
+        @Bean
+        ObservedNames observedNames() {
+            return new ObservedNames(new CopyOnWriteArrayList<>());
+        }
+
+        @Bean
+        ObservationRegistry observationRegistry(ObservedNames observed) {
+            ObservationRegistry registry = ObservationRegistry.create();
+            registry.observationConfig().observationHandler(new ObservationHandler<>() {
+                @Override
+                public void onStart(Observation.Context context) {
+                    observed.names().add(context.getName());
+                }
+
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                    return true;
+                }
+            });
+            return registry;
+        }
+    }
 
     /** What the controllers see of the request: the identity headers and the verified caller. */
     @RestController
     static class Endpoints {
 
+        private final ObservationRegistry registry;
+
+        Endpoints(ObservationRegistry registry) {
+            this.registry = registry;
+        }
+
         @GetMapping({"/api/orders", "/api/admin/activities/{id}/stats", "/actuator/health", "/v3/api-docs"})
         Map<String, Object> read(HttpServletRequest request) {
+            Observation.createNotStarted(SEEN_BY_THE_REGISTRY, registry).observe(() -> { });
             return seen(request);
         }
 
@@ -201,5 +250,21 @@ class InnerServiceSecurityTest {
     void aMethodTheFirewallDoesNotKnowIsABadRequest() throws Exception {
         refused(send(request(HttpMethod.valueOf("TRACE"), URI.create("/api/orders")), forwarded(10001L, false, "TRACE", "/api/orders")),
                 400, "BAD_REQUEST");
+    }
+
+    @Test
+    void aHeaderReadWithAControlCharacterInItIsABadRequest() throws Exception {
+        String token = forwarded(10001L, false, "GET", "/api/orders");
+        for (String control : new String[] {"\u0007", "\u0085", "\n"}) {
+            refused(send(get("/api/orders").header(HttpHeaders.AUTHORIZATION, "Bearer " + token + control), null), 400, "BAD_REQUEST");
+        }
+    }
+
+    @Test
+    void springSecuritysOwnStepsAreNotObserved() throws Exception {
+        send(get("/api/orders"), forwarded(10001L, false, "GET", "/api/orders")).andExpect(status().isOk());
+        assertThat(observed.names()).as("the registry Spring Security was given saw the request")
+                .contains(SEEN_BY_THE_REGISTRY)
+                .noneMatch(name -> name.startsWith("spring.security"));
     }
 }
