@@ -49,9 +49,16 @@ final class SaleChecks {
      */
     static List<String> toldWrong(SeckillSystem system, long activityId, List<Shoppers.Attempt> attempts,
                                   Map<String, String> outcomes) {
+        return toldWrong(system, activityId, 1, attempts, outcomes);
+    }
+
+    /** As above, for a sale in {@code buckets} stock buckets: a unit is held in whichever bucket sold it. */
+    static List<String> toldWrong(SeckillSystem system, long activityId, int buckets, List<Shoppers.Attempt> attempts,
+                                  Map<String, String> outcomes) {
         Set<Long> holders = new HashSet<>(system.queryLongs(
                 "SELECT user_id FROM seckill_order WHERE activity_id = ? AND status IN (0, 1)", activityId));
-        Set<String> redisHolders = system.redis.smembers(SeckillKeys.users(activityId));
+        Set<String> redisHolders = new HashSet<>();
+        SeckillKeys.buckets(activityId, buckets).forEach(bucket -> redisHolders.addAll(system.redis.smembers(bucket.users())));
         Set<Long> toldAccepted = new HashSet<>();
         Set<Long> toldUnknown = new HashSet<>();
         List<String> wrong = new ArrayList<>();

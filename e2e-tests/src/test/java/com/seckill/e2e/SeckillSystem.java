@@ -7,6 +7,8 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
@@ -59,6 +61,10 @@ final class SeckillSystem implements AutoCloseable {
                     .map(node -> RedisURI.create(node.substring(0, node.lastIndexOf(':')),
                             Integer.parseInt(node.substring(node.lastIndexOf(':') + 1))))
                     .toList());
+            // the test follows a failover as the services do (issue 47)
+            client.setOptions(ClusterClientOptions.builder().topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                    .enableAllAdaptiveRefreshTriggers().adaptiveRefreshTriggersTimeout(Duration.ofSeconds(1))
+                    .enablePeriodicRefresh(Duration.ofSeconds(2)).build()).build());
             StatefulRedisClusterConnection<String, String> connection = client.connect();
             redisClient = client;
             redisConnection = connection;

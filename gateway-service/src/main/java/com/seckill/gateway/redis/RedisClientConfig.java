@@ -11,6 +11,10 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RedisClientConfig {
 
+    /** As seckill-service's: a Redis Cluster's failover is seen within seconds (issue 47, docs/operations.md). */
+    private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(2);
+    private static final Duration TOPOLOGY_REFRESH_ON_ERRORS = Duration.ofSeconds(1);
+
     /**
      * While Redis is unreachable, a command fails at once instead of waiting in Lettuce's buffer
      * for the command timeout: the purchase route answers 503 BUSY in milliseconds, and the
@@ -23,7 +27,8 @@ class RedisClientConfig {
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                         .enableAllAdaptiveRefreshTriggers()
-                        .enablePeriodicRefresh(Duration.ofSeconds(30))
+                        .adaptiveRefreshTriggersTimeout(TOPOLOGY_REFRESH_ON_ERRORS)
+                        .enablePeriodicRefresh(TOPOLOGY_REFRESH)
                         .build())
                 .build());
     }

@@ -28,7 +28,13 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 @Configuration(proxyBeanMethods = false)
 class RedisConfig {
 
-    private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(30);
+    /**
+     * How often the client asks a Redis Cluster for its picture, and at most how often on errors that hint at a
+     * change: a failover the cluster finished (node timeout and an election) is seen within seconds, not at the
+     * next look 30 s later (issue 47, docs/operations.md). A look is one {@code CLUSTER NODES} per node.
+     */
+    private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(2);
+    private static final Duration TOPOLOGY_REFRESH_ON_ERRORS = Duration.ofSeconds(1);
 
     @Bean
     LettuceConnectionFactory redisConnectionFactory(RedisProperties properties, ObjectProvider<ClientResources> resources) {
@@ -36,9 +42,10 @@ class RedisConfig {
                 // With Redis gone, fail at once (503 BUSY) rather than buffer the flood for later.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .socketOptions(SocketOptions.builder().connectTimeout(properties.getConnectTimeout()).build())
-                // a Redis Cluster that moves slots or fails over is followed at once, not at the next error
+                // a Redis Cluster that moves slots or fails over is followed within seconds
                 .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                         .enableAllAdaptiveRefreshTriggers()
+                        .adaptiveRefreshTriggersTimeout(TOPOLOGY_REFRESH_ON_ERRORS)
                         .enablePeriodicRefresh(TOPOLOGY_REFRESH)
                         .build())
                 .build();
