@@ -64,7 +64,7 @@ public abstract class OrderServiceIT {
                 System.currentTimeMillis());
     }
 
-    protected static long count(String sql, Object... args) throws Exception {
+    public static long count(String sql, Object... args) throws Exception {
         try (Connection c = TestInfra.connection(); PreparedStatement s = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 s.setObject(i + 1, args[i]);

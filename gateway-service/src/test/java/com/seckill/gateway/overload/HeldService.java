@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.Disposable;
@@ -33,6 +34,7 @@ public final class HeldService {
     private final ExecutorService threads = Executors.newFixedThreadPool(64);
     private final Function<String, Integer> statusOf;
     private volatile String catalog = "[]";
+    private volatile IntSupplier catalogStatus = () -> 200;
     private volatile String soldOutPoll;
     private final AtomicInteger received = new AtomicInteger();
     private final AtomicInteger catalogReads = new AtomicInteger();
@@ -74,6 +76,11 @@ public final class HeldService {
     /** What {@code GET /api/activities} answers (the gateway reads which activities have a waiting room). */
     public void catalog(String json) {
         this.catalog = json;
+    }
+
+    /** The status each read of the catalog is answered with (200 unless told). */
+    public void catalogStatus(IntSupplier status) {
+        this.catalogStatus = status;
     }
 
     void hold() {
@@ -163,7 +170,7 @@ public final class HeldService {
             if (!probe) {
                 hold.await(30, TimeUnit.SECONDS);
             }
-            int status = probe ? 200 : statusOf.apply(path);
+            int status = path.equals("/api/activities") ? catalogStatus.getAsInt() : probe ? 200 : statusOf.apply(path);
             boolean soldOutAnswer = path.equals(soldOutPoll) && exchange.getRequestMethod().equals("GET");
             if (soldOutAnswer) {
                 exchange.getResponseHeaders().set(com.seckill.common.web.Headers.SOLD_OUT, "true");

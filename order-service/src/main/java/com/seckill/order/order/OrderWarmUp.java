@@ -7,8 +7,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * What order-service warms before it is ready: a shopper's orders and one order asked for, as the page polls
- * them, for a warm-up user who has none (reads only). Its consumer warms on the first messages; its profiles
- * from the AOT cache's training run get it there sooner.
+ * them, for a warm-up user who has none (reads only). Its consumer is warmed in process ({@code ConsumerWarmUp}).
  */
 @Component
 class OrderWarmUp implements WarmUpPlan {

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -66,11 +67,11 @@ final class SelfWarmUp implements ApplicationRunner {
         try {
             boolean again = true;
             while (again) {
-                List<WarmUpCall> calls = roundOf(plans);
+                List<Runnable> calls = roundOf(plans, call -> () -> send(http, base, call, failed));
                 long roundStart = System.nanoTime();
                 List<Future<?>> sent = new ArrayList<>(calls.size());
-                for (WarmUpCall call : calls) {
-                    sent.add(senders.submit(() -> send(http, base, call, failed)));
+                for (Runnable call : calls) {
+                    sent.add(senders.submit(() -> done(call, failed)));
                 }
                 for (Future<?> one : sent) {
                     one.get();
@@ -82,22 +83,36 @@ final class SelfWarmUp implements ApplicationRunner {
         } finally {
             senders.shutdownNow();
         }
-        log.info("Warmed up in {} ms before taking traffic: {} rounds of {} requests, the first {} ms, the best {} ms ({} not answered)",
+        log.info("Warmed up in {} ms before taking traffic: {} rounds of {} requests or units of work, the first {} ms, the best {} ms ({} not answered)",
                 Duration.ofNanos(System.nanoTime() - start).toMillis(), rounds.rounds(), properties.round(),
                 Duration.ofNanos(first).toMillis(), rounds.best().toMillis(), failed.get());
     }
 
-    /** {@code round} requests: the plans' calls, one after the other, as many times over as it takes. */
-    private List<WarmUpCall> roundOf(List<WarmUpPlan> plans) {
-        List<WarmUpCall> calls = new ArrayList<>();
+    /**
+     * {@code round} units: the plans' requests (sent by {@code sending}) and work, one after the other, as many
+     * times over as it takes.
+     */
+    private List<Runnable> roundOf(List<WarmUpPlan> plans, Function<WarmUpCall, Runnable> sending) {
+        List<Runnable> calls = new ArrayList<>();
         for (WarmUpPlan plan : plans) {
-            calls.addAll(plan.calls());
+            plan.calls().forEach(call -> calls.add(sending.apply(call)));
+            calls.addAll(plan.work());
         }
-        List<WarmUpCall> round = new ArrayList<>(properties.round());
+        List<Runnable> round = new ArrayList<>(properties.round());
         for (int i = 0; !calls.isEmpty() && i < properties.round(); i++) {
             round.add(calls.get(i % calls.size()));
         }
         return round;
+    }
+
+    /** Work that fails counts as a request not answered; the warm-up goes on. */
+    private static void done(Runnable call, AtomicLong failed) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            failed.incrementAndGet();
+            log.debug("A warm-up unit failed: {}", e.toString());
+        }
     }
 
     private void send(HttpClient http, String base, WarmUpCall call, AtomicLong failed) {
