@@ -118,13 +118,14 @@ final class Faults {
     /**
      * The system's settings as ./seckill test sets them (what the environment says wins): every shopper of a test comes
      * from this machine's one address (requests per second raised, connections not capped), and the services warm up
-     * with fewer requests than by default (the suites start systems a dozen times; the warm-up's own test and the cold
-     * bench measure the default).
+     * with fewer requests than by default, the gateway for at most 30 s waiting for seckill-service and 30 s of rounds
+     * (the suites start systems a dozen times; the warm-up's own test and the cold bench measure the default).
      */
     static Map<String, String> suiteSystem() {
         Map<String, String> settings = new java.util.HashMap<>();
         Map.of("SECKILL_GATEWAY_RATELIMIT_PERIP", "100000", "SECKILL_GATEWAY_CONNECTIONS_PERADDRESS", "0",
-                        "SECKILL_GATEWAY_WARMUP_REQUESTS", "2000", "SECKILL_SERVICE_WARMUP_REQUESTS", "800")
+                        "SECKILL_GATEWAY_WARMUP_REQUESTS", "2000", "SECKILL_GATEWAY_WARMUP_MAX", "30s",
+                        "SECKILL_SERVICE_WARMUP_REQUESTS", "800")
                 .forEach((name, value) -> settings.put(name, System.getenv().getOrDefault(name, value)));
         return settings;
     }

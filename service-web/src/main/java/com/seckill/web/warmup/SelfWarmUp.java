@@ -28,7 +28,8 @@ import org.springframework.context.ApplicationContext;
  * application runners have returned, and the web server is already listening while they run: this runner
  * sends the service its own {@link WarmUpPlan}s' requests, in rounds, through the whole stack a shopper's
  * request takes (Tomcat, the filters, the internal token, Spring MVC, JSON, Redis, MySQL), as the gateway
- * forwards them, until a round is no faster than the best before it ({@link WarmUpRounds}) or the time allowed
+ * forwards them, and runs among them the plans' in-process work (what no request reaches, such as a consumer's
+ * batches), until a round is no faster than the best before it ({@link WarmUpRounds}) or the time allowed
  * is spent. Meanwhile the launcher, compose's health checks, Nacos and the gateway's balancer see it not ready;
  * what the JIT compiles now, no shopper waits for. Answers do not matter (a refusal runs the same stack), a
  * service it depends on being down does not stop it: it is bounded by {@code seckill.service.warmup.max}.
