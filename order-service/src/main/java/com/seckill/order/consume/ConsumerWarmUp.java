@@ -56,11 +56,6 @@ class ConsumerWarmUp implements WarmUpPlan {
     }
 
     @Override
-    public List<WarmUpCall> calls() {
-        return List.of();
-    }
-
-    @Override
     public List<Runnable> work() {
         return List.of(() -> consumeOneBatch(NOBODYS_ACTIVITY));
     }

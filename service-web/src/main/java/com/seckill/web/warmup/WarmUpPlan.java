@@ -10,7 +10,10 @@ import java.util.List;
  */
 public interface WarmUpPlan {
 
-    List<WarmUpCall> calls();
+    /** Requests to send itself, each as the gateway would forward it. */
+    default List<WarmUpCall> calls() {
+        return List.of();
+    }
 
     /** Hot paths no request reaches, one unit each; a round runs them among its requests. */
     default List<Runnable> work() {
